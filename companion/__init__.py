@@ -1,0 +1,108 @@
+"""Table Companion: the scorekeeper beside a board game."""
+from __future__ import annotations
+
+import os
+import secrets
+from pathlib import Path
+from typing import Any, Mapping
+
+from flask import Flask, request
+from sqlalchemy import event
+from sqlalchemy.engine import Engine
+
+ROOT = Path(__file__).resolve().parent.parent
+LANGUAGES = ("en", "hu")
+
+
+def create_app(config: Mapping[str, Any] | None = None) -> Flask:
+    app = Flask(__name__, instance_path=os.environ.get("COMPANION_INSTANCE", str(ROOT / "instance")),
+                instance_relative_config=True,
+                template_folder=str(ROOT / "templates"), static_folder=str(ROOT / "static"))
+    configure(app, config)
+    register_extensions(app)
+    register_blueprints(app)
+    register_security_headers(app)
+    register_error_handlers(app)
+    return app
+
+
+def configure(app: Flask, config: Mapping[str, Any] | None) -> None:
+    app.config.from_mapping(
+        SQLALCHEMY_DATABASE_URI=f"sqlite:///{Path(app.instance_path) / 'companion.sqlite'}",
+        WTF_CSRF_TIME_LIMIT=24 * 3600,          # a games night is longer than an hour
+        SESSION_COOKIE_HTTPONLY=True,
+        SESSION_COOKIE_SAMESITE="Lax",
+        MAX_CONTENT_LENGTH=2 * 1024 * 1024,     # an imported record is a few kB
+        PUBLIC_BASE_URL=os.environ.get("PUBLIC_BASE_URL") or None,
+        BABEL_TRANSLATION_DIRECTORIES=str(Path(__file__).parent / "translations"),
+        POLL_SECONDS=1,
+        RECENT_TABLES=20,
+    )
+    app.config.from_pyfile("config.py", silent=True)
+    if config:
+        app.config.from_mapping(config)
+    if app.config["SQLALCHEMY_DATABASE_URI"].startswith("sqlite"):
+        app.config.setdefault("SQLALCHEMY_ENGINE_OPTIONS", {"connect_args": {"timeout": 30}})
+    if not app.config.get("SECRET_KEY"):
+        app.config["SECRET_KEY"] = installation_secret(Path(app.instance_path))
+
+
+def installation_secret(instance: Path) -> str:
+    """A fresh secret key per installation, kept in the instance folder."""
+    path = instance / "secret_key"
+    if not path.exists():
+        instance.mkdir(parents=True, exist_ok=True)
+        path.write_text(secrets.token_hex(32))
+        path.chmod(0o600)
+    return path.read_text().strip()
+
+
+def select_locale() -> str:
+    chosen = request.cookies.get("lang")
+    if chosen in LANGUAGES:
+        return chosen
+    return request.accept_languages.best_match(LANGUAGES) or "en"
+
+
+def register_extensions(app: Flask) -> None:
+    from .extensions import babel, csrf, db
+
+    db.init_app(app)
+    csrf.init_app(app)
+    babel.init_app(app, locale_selector=select_locale)
+
+
+@event.listens_for(Engine, "connect")
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    """WAL and foreign keys for SQLite, so phones wait for each other instead of failing."""
+    if type(dbapi_connection).__module__.startswith("sqlite3"):
+        cursor = dbapi_connection.cursor()
+        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.close()
+
+
+def register_blueprints(app: Flask) -> None:
+    from .tables import bp as tables
+
+    app.register_blueprint(tables)
+
+
+def register_security_headers(app: Flask) -> None:
+    policy = ("default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
+              "object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
+
+    @app.after_request
+    def headers(response):  # type: ignore[no-untyped-def]
+        response.headers.setdefault("Content-Security-Policy", policy)
+        response.headers.setdefault("X-Content-Type-Options", "nosniff")
+        response.headers.setdefault("Referrer-Policy", "same-origin")
+        response.vary.add("Cookie")
+        return response
+
+
+def register_error_handlers(app: Flask) -> None:
+    from .tables.routes import error_page
+
+    for code in (400, 403, 404, 405, 413, 422):
+        app.register_error_handler(code, error_page)

@@ -1,0 +1,116 @@
+"""The ``companion`` command: serve the app, and score, check or import game records.
+
+``score`` and ``check`` need no app and no database: they replay the record through the same
+rules the web app uses.
+"""
+from __future__ import annotations
+
+import json
+import sys
+from typing import Any, IO
+
+import click
+from flask import current_app
+from flask.cli import FlaskGroup, with_appcontext
+
+from . import create_app, record
+
+
+@click.group(cls=FlaskGroup, create_app=lambda: create_app(), add_default_commands=False,
+             load_dotenv=False)
+def cli() -> None:
+    """Table Companion: the scorekeeper beside your board game."""
+
+
+def read_record(source: IO[str]) -> Any:
+    try:
+        return json.load(source)
+    except (ValueError, UnicodeDecodeError) as error:
+        fail(f"not valid JSON: {error}")
+
+
+def fail(message: str) -> None:
+    click.echo(f"error: {message}", err=True)
+    sys.exit(2)
+
+
+def replayed(source: IO[str]) -> record.Replay:
+    try:
+        return record.load(read_record(source))
+    except record.RecordError as error:
+        fail(str(error))
+        raise  # unreachable
+
+
+@cli.command("score", with_appcontext=False)
+@click.argument("source", type=click.File("r", encoding="utf-8"))
+def score(source: IO[str]) -> None:
+    """Print the result of a game record (a file, or - for standard input)."""
+    click.echo(json.dumps(replayed(source).result(), ensure_ascii=False, indent=2))
+
+
+@cli.command("check", with_appcontext=False)
+@click.argument("source", type=click.File("r", encoding="utf-8"))
+def check(source: IO[str]) -> None:
+    """Validate a game record: prints "ok" or the first illegal event."""
+    replayed(source)
+    click.echo("ok")
+
+
+@cli.command("init-db")
+@with_appcontext
+def init_db() -> None:
+    """Create the database tables (safe to repeat)."""
+    from .extensions import db
+    from . import models  # noqa: F401  (registers the tables)
+
+    db.create_all()
+    click.echo(f"database ready: {current_app.config['SQLALCHEMY_DATABASE_URI']}")
+
+
+@cli.command("import")
+@click.argument("source", type=click.File("r", encoding="utf-8"))
+@with_appcontext
+def import_record(source: IO[str]) -> None:
+    """Open a new table from a game record; prints its code last."""
+    from .extensions import db
+    from .tables import service
+
+    data = read_record(source)
+    try:
+        replay = record.load(data)
+    except record.RecordError as error:
+        fail(str(error))
+    db.create_all()
+    table, _host = service.create(replay.game.name, data.get("options", {}), replay.players,
+                                  replay.events)
+    click.echo(f"imported {len(replay.events)} events; open /t/{table.code} and make it the host screen")
+    click.echo(table.code)
+
+
+@cli.command("run")
+@click.option("--host", default="0.0.0.0", show_default=True,
+              help="Address to listen on (0.0.0.0: every network of this machine).")
+@click.option("--port", default=5000, show_default=True, type=int)
+@click.option("--threads", default=8, show_default=True, type=int)
+@with_appcontext
+def run(host: str, port: int, threads: int) -> None:
+    """Serve the app for the phones at the table (waitress)."""
+    from waitress import serve
+
+    from .extensions import db
+    from .tables.links import lan_address, qr_terminal
+
+    db.create_all()
+    app = current_app._get_current_object()  # type: ignore[attr-defined]
+    public = app.config.get("PUBLIC_BASE_URL")
+    shown = host if host not in ("0.0.0.0", "::", "") else (lan_address() or "127.0.0.1")
+    address = (public or f"http://{shown}:{port}").rstrip("/") + "/"
+    click.echo(qr_terminal(address))
+    click.echo(f"Table Companion is running. Phones on this network: open {address}")
+    click.echo(f"On this computer: http://127.0.0.1:{port}/   (Ctrl+C stops it)")
+    serve(app, host=host, port=port, threads=threads, ident="table-companion")
+
+
+if __name__ == "__main__":
+    cli()

@@ -1,0 +1,14 @@
+"""Extensions created unbound; the factory binds them to an app."""
+from flask_babel import Babel
+from flask_sqlalchemy import SQLAlchemy
+from flask_wtf.csrf import CSRFProtect
+from sqlalchemy.orm import DeclarativeBase
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+db = SQLAlchemy(model_class=Base)
+csrf = CSRFProtect()
+babel = Babel()

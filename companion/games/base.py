@@ -1,0 +1,82 @@
+"""What every game plug-in provides to the platform.
+
+The rules live in a pure module per game (no Flask, no database); this class is the seam the
+web shell and the command line use. Player-facing labels are lazy strings so that they are
+translated when shown, never at import.
+"""
+from __future__ import annotations
+
+from typing import Any, ClassVar, Mapping
+
+
+class RuleError(ValueError):
+    """An event the rules refuse; the message is a sentence a player can read.
+
+    ``message`` is the untranslated sentence with ``%(name)s`` placeholders and ``params`` fills
+    them, so the web shell can show it in the player's language while the command line prints it
+    in English.
+    """
+
+    def __init__(self, message: str, **params: Any) -> None:
+        self.message = message
+        self.params = params
+        super().__init__(message % params if params else message)
+
+
+class Game:
+    """Base class of a game plug-in. Subclasses set the class attributes and the rules hooks."""
+
+    name: ClassVar[str]                 # the record's "game" id, e.g. "score-pad"
+    label: ClassVar[Any]                # lazy, translated name shown to players
+    categories: ClassVar[Mapping[str, Any]] = {}   # breakdown key -> lazy label
+    tie_break: ClassVar[Any] = None     # lazy label of the rule that orders tied totals
+    min_players: ClassVar[int] = 1
+    max_players: ClassVar[int] = 8
+
+    # --- rules (pure) -------------------------------------------------------------------
+    def options(self, options: Mapping[str, Any], players: list[str]) -> dict[str, Any]:
+        """Validate and normalise the record's options; raise RuleError if they are wrong."""
+        raise NotImplementedError
+
+    def start(self, options: dict[str, Any], players: list[str]) -> Any:
+        """The state before any event."""
+        raise NotImplementedError
+
+    def apply(self, state: Any, event: Mapping[str, Any]) -> Any:
+        """Check ``event`` against ``state``; return the next state (never mutate ``state``)."""
+        raise NotImplementedError
+
+    def result(self, state: Any) -> dict[str, Any]:
+        """The contract's result document for ``state`` (scored as if the game ended now)."""
+        raise NotImplementedError
+
+    def actor(self, event: Mapping[str, Any]) -> str | None:
+        """The player whose act ``event`` is (who may undo it from their phone)."""
+        player = event.get("player")
+        return player if isinstance(player, str) else None
+
+    # --- web shell ------------------------------------------------------------------------
+    options_form: ClassVar[Any] = None   # FlaskForm subclass for the game's options, or None
+    phone_template: ClassVar[str] = "tables/phone_generic.html"
+    host_template: ClassVar[str] = "tables/host_generic.html"
+    live_template: ClassVar[str | None] = None   # extra part of the live view, e.g. a sheet
+
+    def options_from_form(self, form: Any) -> dict[str, Any]:
+        return {}
+
+    def describe(self, event: Mapping[str, Any]) -> str:
+        """One line for the history; the platform falls back to the raw event."""
+        return ""
+
+    def event_from_form(self, form_name: str, form: Any, player: str) -> dict[str, Any] | None:
+        """Turn a submitted game form into an event for ``player``; None if unknown form."""
+        return None
+
+    def forms(self, state: Any, player: str | None) -> dict[str, Any]:
+        """Fresh game forms to show for ``player`` (or for the host when None)."""
+        return {}
+
+
+def N_(message: str) -> str:
+    """Mark a message for translation without translating it (the rules cores stay pure)."""
+    return message

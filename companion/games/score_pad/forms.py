@@ -1,0 +1,26 @@
+from flask_babel import lazy_gettext as _l
+from flask_wtf import FlaskForm
+from wtforms import BooleanField, IntegerField, SelectField
+from wtforms.validators import InputRequired, NumberRange
+
+from .rules import MAX_POINTS, MAX_ROUND
+
+
+class OptionsForm(FlaskForm):
+    class Meta:
+        csrf = False        # a part of the start-a-table form, which carries the token
+
+    lowest_wins = BooleanField(_l("Lowest total wins"))
+
+
+class PointsForm(FlaskForm):
+    round = IntegerField(_l("Round"), validators=[
+        InputRequired(_l("Which round? Enter its number.")),
+        NumberRange(1, MAX_ROUND, _l("The round must be a number from 1 to %(max)s."))])
+    points = IntegerField(_l("Points"), validators=[
+        InputRequired(_l("Enter the points, for example 12 or -3.")),
+        NumberRange(-MAX_POINTS, MAX_POINTS, _l("That is too many points."))])
+
+
+class HostPointsForm(PointsForm):
+    player = SelectField(_l("Player"), validators=[InputRequired()])

@@ -1,0 +1,73 @@
+"""A table, its seats and its event log. The log is append-only; today's state is its replay."""
+from __future__ import annotations
+
+import hashlib
+from datetime import datetime, timezone
+from typing import Any
+
+from sqlalchemy import JSON, ForeignKey, String, UniqueConstraint
+from sqlalchemy.orm import Mapped, mapped_column, relationship
+
+from .extensions import db
+
+
+def utcnow() -> datetime:
+    return datetime.now(timezone.utc).replace(tzinfo=None)
+
+
+def digest(secret: str) -> str:
+    return hashlib.sha256(secret.encode()).hexdigest()
+
+
+class Table(db.Model):
+    __tablename__ = "tables"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    code: Mapped[str] = mapped_column(String(8), unique=True, index=True)
+    game: Mapped[str] = mapped_column(String(40))
+    options: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    # bumped by every change a screen must show (an event, a seat taken or freed)
+    version: Mapped[int] = mapped_column(default=0)
+    host_hash: Mapped[str | None] = mapped_column(String(64))
+
+    seats: Mapped[list["Seat"]] = relationship(order_by="Seat.position", back_populates="table",
+                                               cascade="all, delete-orphan")
+    events: Mapped[list["Event"]] = relationship(order_by="Event.seq", back_populates="table",
+                                                 cascade="all, delete-orphan")
+
+    @property
+    def players(self) -> list[str]:
+        return [seat.name for seat in self.seats]
+
+
+class Seat(db.Model):
+    __tablename__ = "seats"
+    __table_args__ = (UniqueConstraint("table_id", "position"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    table_id: Mapped[int] = mapped_column(ForeignKey("tables.id"), index=True)
+    position: Mapped[int]                      # 0-based, clockwise
+    name: Mapped[str] = mapped_column(String(40))
+    secret_hash: Mapped[str | None] = mapped_column(String(64))   # set while a phone holds it
+
+    table: Mapped[Table] = relationship(back_populates="seats")
+
+    @property
+    def taken(self) -> bool:
+        return self.secret_hash is not None
+
+
+class Event(db.Model):
+    __tablename__ = "events"
+    __table_args__ = (UniqueConstraint("table_id", "seq"), UniqueConstraint("table_id", "nonce"))
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    table_id: Mapped[int] = mapped_column(ForeignKey("tables.id"), index=True)
+    seq: Mapped[int]                           # 1-based, the event's number in the record
+    data: Mapped[dict[str, Any]] = mapped_column(JSON)
+    by: Mapped[str] = mapped_column(String(20))       # "host", "seat 2", "import"
+    nonce: Mapped[str | None] = mapped_column(String(40))   # one per submitted form
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+    table: Mapped[Table] = relationship(back_populates="events")

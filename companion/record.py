@@ -1,0 +1,169 @@
+"""The game record: validation of the envelope and replay of its events through a game's rules.
+
+Pure: no Flask, no database. The web app, ``companion score`` and the tests all replay through
+:func:`replay`, so they cannot disagree. The platform adds two event types to every game:
+``undo`` (``{"type": "undo", "event": N}``, N the 1-based index of the act taken back) and
+``end``, after which nothing more may happen.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Mapping
+
+from .games import GAMES
+from .games.base import Game, RuleError, N_
+
+FORMAT = "table-companion-record"
+VERSION = 1
+MAX_NAME = 40
+
+
+class RecordError(ValueError):
+    """A record that cannot be replayed; ``index`` is the 0-based event at fault, if any."""
+
+    def __init__(self, reason: RuleError, index: int | None = None, event_type: str | None = None):
+        self.reason = reason
+        self.index = index
+        self.event_type = event_type
+        super().__init__(self.where() + str(reason))
+
+    def where(self) -> str:
+        if self.index is None:
+            return ""
+        kind = f" ({self.event_type})" if self.event_type else ""
+        return f"event {self.index + 1}{kind}: "
+
+
+@dataclass
+class Replay:
+    game: Game
+    options: dict[str, Any]
+    players: list[str]
+    events: list[dict[str, Any]]
+    state: Any
+    finished: bool = False
+    undone: dict[int, int] = field(default_factory=dict)   # undone index -> index of its undo
+
+    def effective(self) -> list[int]:
+        """Indices of the events that count: neither an undo nor undone."""
+        return [i for i, e in enumerate(self.events)
+                if e.get("type") != "undo" and i not in self.undone]
+
+    def result(self) -> dict[str, Any]:
+        result = self.game.result(self.state)
+        result["finished"] = self.finished
+        return result
+
+    def then(self, event: Mapping[str, Any]) -> "Replay":
+        """This replay with one more event; raises RuleError and leaves ``self`` untouched."""
+        try:
+            return replay(self.game, self.options, self.players, [*self.events, dict(event)],
+                           start=self)
+        except RecordError as error:
+            raise error.reason from None
+
+
+def game_of(name: Any) -> Game:
+    game = GAMES.get(name) if isinstance(name, str) else None
+    if game is None:
+        raise RecordError(RuleError(N_("Unknown game %(game)r; known games: %(known)s."),
+                                    game=name, known=", ".join(sorted(GAMES))))
+    return game
+
+
+def check_players(game: Game, players: Any) -> list[str]:
+    """The seat order's names, checked as the contract says."""
+    if not isinstance(players, list) or not all(
+            isinstance(p, Mapping) and isinstance(p.get("name"), str) for p in players):
+        raise RuleError(N_('Players must be a list of {"name": ...} entries.'))
+    names = [p["name"] for p in players]
+    return check_names(game, names)
+
+
+def check_names(game: Game, names: list[str]) -> list[str]:
+    for name in names:
+        if not name.strip():
+            raise RuleError(N_("A player's name cannot be empty."))
+        if len(name) > MAX_NAME:
+            raise RuleError(N_("The name %(name)s is longer than %(max)d characters."),
+                            name=name, max=MAX_NAME)
+    if len(set(names)) != len(names):
+        raise RuleError(N_("Two players have the same name; every name must be different."))
+    if not game.min_players <= len(names) <= game.max_players:
+        raise RuleError(N_("%(game)s is played by %(min)d to %(max)d players."),
+                        game=game.name, min=game.min_players, max=game.max_players)
+    return names
+
+
+def load(record: Any) -> Replay:
+    """Validate a whole record and replay it; raises RecordError naming the first bad event."""
+    if not isinstance(record, Mapping):
+        raise RecordError(RuleError(N_("A record must be a JSON object.")))
+    if record.get("format") != FORMAT or record.get("version") != VERSION:
+        raise RecordError(RuleError(N_("Not a game record: expected format %(format)r version %(version)d."),
+                                    format=FORMAT, version=VERSION))
+    game = game_of(record.get("game"))
+    try:
+        players = check_players(game, record.get("players"))
+        raw_options = record.get("options", {})
+        if not isinstance(raw_options, Mapping):
+            raise RuleError(N_("Options must be a JSON object."))
+        options = game.options(raw_options, players)
+    except RuleError as error:
+        raise RecordError(error) from None
+    events = record.get("events", [])
+    if not isinstance(events, list):
+        raise RecordError(RuleError(N_("Events must be a list.")))
+    return replay(game, options, players, events)
+
+
+def start(game: Game, options: dict[str, Any], players: list[str]) -> Replay:
+    return Replay(game, options, players, [], game.start(options, players))
+
+
+def replay(game: Game, options: dict[str, Any], players: list[str],
+            events: list[Any], start: Replay | None = None) -> Replay:
+    """Fold the events through the rules, resuming after ``start`` when it is a prefix."""
+    if start is None:
+        run = Replay(game, options, players, [], game.start(options, players))
+    else:
+        run = Replay(game, options, players, list(start.events), start.state,
+                     start.finished, dict(start.undone))
+    for index in range(len(run.events), len(events)):
+        event = events[index]
+        if not isinstance(event, Mapping) or not isinstance(event.get("type"), str):
+            raise RecordError(RuleError(N_('An event must be an object with a "type".')), index)
+        try:
+            if run.finished:
+                raise RuleError(N_("The game is finished; nothing more can be entered."))
+            if event["type"] == "undo":
+                _undo(run, event, index)
+            else:
+                run.state = game.apply(run.state, event)
+                run.finished = event["type"] == "end"
+        except RuleError as error:
+            raise RecordError(error, index, event["type"]) from None
+        run.events.append(dict(event))
+    return run
+
+
+def _undo(run: Replay, event: Mapping[str, Any], index: int) -> None:
+    target = event.get("event")
+    if not isinstance(target, int) or isinstance(target, bool) or not 1 <= target <= index:
+        raise RuleError(N_("An undo must name an earlier event by its number."))
+    target -= 1
+    if run.events[target].get("type") == "undo":
+        raise RuleError(N_("An undo cannot itself be undone; enter the act again instead."))
+    if target in run.undone:
+        raise RuleError(N_("Event %(n)d has already been undone."), n=target + 1)
+    undone = {**run.undone, target: index}
+    state = run.game.start(run.options, run.players)
+    for i, earlier in enumerate(run.events):
+        if earlier.get("type") == "undo" or i in undone:
+            continue
+        try:
+            state = run.game.apply(state, earlier)
+        except RuleError as error:
+            raise RuleError(N_("Taking back event %(n)d would make event %(later)d illegal: %(reason)s"),
+                            n=target + 1, later=i + 1, reason=error) from None
+    run.state, run.undone = state, undone

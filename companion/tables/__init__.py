@@ -1,0 +1,6 @@
+"""Everything about a table: create, join, seats, live view, history, results. Game-agnostic."""
+from flask import Blueprint
+
+bp = Blueprint("tables", __name__)
+
+from . import routes  # noqa: E402,F401  (routes register themselves on bp)

@@ -1,0 +1,346 @@
+"""Routes of a table: home, create, import, host screen, join, phone, acts, live, export."""
+from __future__ import annotations
+
+import json
+import uuid
+from typing import Any
+
+from flask import (Response, abort, current_app, jsonify, make_response, redirect,
+                   render_template, request, url_for)
+from flask_babel import get_locale, gettext
+from flask_wtf.csrf import CSRFError
+
+from .. import record
+from ..games import GAMES
+from ..games.base import RuleError
+from ..record import RecordError
+from . import bp, service
+from .forms import ButtonForm, ImportForm, JoinCodeForm, LanguageForm, NewTableForm, SeatForm, UndoForm
+from .links import base_url, qr_svg
+from .views import (HOST_COOKIE, SEAT_COOKIE, explain, history, is_host, my_seat, remember,
+                    standings)
+
+
+@bp.app_context_processor
+def helpers() -> dict[str, Any]:
+    return {"nonce": lambda: uuid.uuid4().hex, "language_form": LanguageForm(), "games": GAMES,
+            "get_locale": get_locale,
+            "button_form": ButtonForm()}
+
+
+def error_page(error: Any) -> tuple[str, int]:
+    code = getattr(error, "code", 500) or 500
+    if isinstance(error, CSRFError):
+        message = gettext("This page was open too long or came from elsewhere. Reload it and try again.")
+    elif code == 404:
+        message = gettext("There is nothing here. Check the table code.")
+    elif code == 403:
+        message = gettext("Only the host screen or the seat's own phone may do that.")
+    elif code == 413:
+        message = gettext("That file is too large for a game record.")
+    else:
+        message = gettext("That request could not be handled.")
+    return render_template("error.html", message=message, code=code), code
+
+
+def table_or_404(code: str):
+    table = service.find(code)
+    if table is None:
+        abort(404)
+    return table
+
+
+# --- home, create, import ------------------------------------------------------------------
+
+def option_forms(formdata: Any = None) -> dict[str, Any]:
+    return {name: game.options_form(formdata=formdata, prefix=f"opt-{name}")
+            for name, game in GAMES.items() if game.options_form}
+
+
+def render_home(new: NewTableForm, upload: ImportForm, options: dict[str, Any], status: int = 200):
+    tables = []
+    for table in service.recent(current_app.config["RECENT_TABLES"]):
+        replay = service.replay_of(table)
+        tables.append({"table": table, "game": GAMES[table.game], "finished": replay.finished,
+                       "winners": replay.result()["winners"] if replay.events else []})
+    return render_template("tables/home.html", new=new, upload=upload, options=options,
+                           tables=tables, join=JoinCodeForm(formdata=None)), status
+
+
+@bp.get("/")
+def home():
+    return render_home(NewTableForm(formdata=None), ImportForm(formdata=None), option_forms())
+
+
+@bp.post("/")
+def create():
+    new = NewTableForm()
+    options = option_forms(request.form)
+    if new.validate():
+        game = GAMES[new.game.data]
+        opts_form = options.get(game.name)
+        if opts_form is None or opts_form.validate():
+            opts = game.options_from_form(opts_form) if opts_form else {}
+            try:
+                table, host_secret = service.create(game.name, opts, new.names())
+            except RecordError as error:
+                new.form_errors.append(explain(error))
+            else:
+                return host_redirect(table, host_secret)
+    return render_home(new, ImportForm(formdata=None), options, 422)
+
+
+@bp.post("/import")
+def import_record():
+    upload = ImportForm()
+    if upload.validate():
+        try:
+            data = json.load(upload.record.data.stream)
+        except (ValueError, UnicodeDecodeError):
+            upload.record.errors.append(gettext("That file is not a game record (not valid JSON)."))
+        else:
+            try:
+                replay = record.load(data)
+                table, host_secret = service.create(replay.game.name, data.get("options", {}),
+                                                    replay.players, replay.events)
+            except RecordError as error:
+                upload.record.errors.append(explain(error))
+            else:
+                return host_redirect(table, host_secret)
+    return render_home(NewTableForm(formdata=None), upload, option_forms(), 422)
+
+
+def host_redirect(table, host_secret: str) -> Response:
+    response = redirect(url_for("tables.host", code=table.code), 303)
+    remember(response, HOST_COOKIE.format(table.code), host_secret)
+    return response
+
+
+@bp.get("/go")
+def go():
+    form = JoinCodeForm(request.args)
+    if form.validate() and service.find(form.code.data):
+        return redirect(url_for("tables.join", code=service.normal_code(form.code.data)))
+    form.code.errors = [gettext("No table has that code. Check the code on the host screen.")]
+    return render_template("tables/go.html", join=form), 404
+
+
+@bp.post("/lang")
+def language():
+    form = LanguageForm()
+    target = form.next.data if form.next.data and form.next.data.startswith("/") \
+        and not form.next.data.startswith("//") else url_for("tables.home")
+    response = redirect(target, 303)
+    if form.validate() and form.lang.data in ("en", "hu"):
+        response.set_cookie("lang", form.lang.data, max_age=365 * 86400, samesite="Lax")
+    return response
+
+
+# --- the table's screens --------------------------------------------------------------------
+
+def screen_context(table, replay, view: str) -> dict[str, Any]:
+    by = [e.by for e in table.events]
+    seat = my_seat(table)
+    return {"table": table, "game": replay.game, "replay": replay, "view": view,
+            "result": replay.result(), "standings": standings(replay),
+            "history": history(replay, by), "seat": seat, "host": is_host(table),
+            "finished": replay.finished, "last_own": last_own(replay, seat.name) if seat else None}
+
+
+def last_own(replay, player: str) -> int | None:
+    """The number of the player's own last act that still counts (what their Undo takes back)."""
+    own = [i for i in replay.effective()
+           if replay.game.actor(replay.events[i]) == player and replay.events[i]["type"] != "end"]
+    return own[-1] + 1 if own else None
+
+
+def render_screen(table, view: str, forms: dict[str, Any] | None = None, error: str | None = None,
+                  status: int = 200):
+    replay = service.replay_of(table)
+    context = screen_context(table, replay, view)
+    if forms is None and not replay.finished:
+        if view == "host" and context["host"]:
+            forms = replay.game.forms(replay.state, None)
+        elif view == "phone" and context["seat"]:
+            forms = replay.game.forms(replay.state, context["seat"].name)
+    join_url = base_url(request.host_url, current_app.config["PUBLIC_BASE_URL"]) + \
+        url_for("tables.join", code=table.code)
+    template = "tables/host.html" if view == "host" else "tables/phone.html"
+    return render_template(template, forms=forms or {}, error=error, join_url=join_url,
+                           **context), status
+
+
+@bp.get("/t/<code>")
+def host(code: str):
+    return render_screen(table_or_404(code), "host")
+
+
+@bp.get("/t/<code>/phone")
+def phone(code: str):
+    table = table_or_404(code)
+    if my_seat(table) is None:
+        return redirect(url_for("tables.join", code=table.code))
+    return render_screen(table, "phone")
+
+
+@bp.get("/t/<code>/live")
+def live(code: str):
+    """The part of a screen that changes; "nothing new" (204) when the client is up to date."""
+    table = table_or_404(code)
+    view = "phone" if request.args.get("view") == "phone" else "host"
+    if request.args.get("v", type=int) == table.version:
+        return Response(status=204)
+    replay = service.replay_of(table)
+    return render_template("tables/_live.html", **screen_context(table, replay, view))
+
+
+@bp.get("/t/<code>/version")
+def version(code: str):
+    value = service.version(code)
+    if value is None:
+        abort(404)
+    return jsonify(version=value)
+
+
+@bp.get("/t/<code>/qr.svg")
+def qr(code: str):
+    table = table_or_404(code)
+    url = base_url(request.host_url, current_app.config["PUBLIC_BASE_URL"]) + \
+        url_for("tables.join", code=table.code)
+    response = make_response(qr_svg(url))
+    response.mimetype = "image/svg+xml"
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+@bp.get("/t/<code>/record.json")
+def export(code: str):
+    table = table_or_404(code)
+    response = make_response(json.dumps(service.record_of(table), ensure_ascii=False, indent=2) + "\n")
+    response.mimetype = "application/json"
+    response.headers["Content-Disposition"] = f'attachment; filename="{table.game}-{table.code}.json"'
+    return response
+
+
+# --- joining a seat -----------------------------------------------------------------------
+
+@bp.get("/j/<code>")
+def join(code: str):
+    table = table_or_404(code)
+    if my_seat(table) is not None:
+        return redirect(url_for("tables.phone", code=table.code))
+    return render_template("tables/join.html", table=table, game=GAMES[table.game],
+                           form=SeatForm(formdata=None))
+
+
+@bp.post("/j/<code>")
+def take_seat(code: str):
+    table = table_or_404(code)
+    form = SeatForm()
+    if my_seat(table) is not None:
+        return redirect(url_for("tables.phone", code=table.code), 303)
+    if form.validate() and 0 <= form.seat.data < len(table.seats):
+        secret = service.take_seat(table, form.seat.data)
+        if secret:
+            response = redirect(url_for("tables.phone", code=table.code), 303)
+            remember(response, SEAT_COOKIE.format(table.code), secret)
+            return response
+        form.seat.errors = [gettext("Someone else took that seat just now. Pick another.")]
+    elif not form.errors.get("csrf_token"):
+        form.seat.errors = [gettext("Pick your seat.")]
+    table = table_or_404(code)
+    return render_template("tables/join.html", table=table, game=GAMES[table.game], form=form), 409
+
+
+@bp.post("/t/<code>/seat/<int:position>/free")
+def free_seat(code: str, position: int):
+    table = table_or_404(code)
+    seat = my_seat(table)
+    if not (is_host(table) or (seat and seat.position == position)):
+        abort(403)
+    if ButtonForm().validate():
+        service.free_seat(table, position)
+    if seat and seat.position == position and not is_host(table):
+        response = redirect(url_for("tables.join", code=table.code), 303)
+        response.delete_cookie(SEAT_COOKIE.format(table.code))
+        return response
+    return redirect(url_for("tables.host", code=table.code), 303)
+
+
+@bp.post("/t/<code>/host")
+def claim_host(code: str):
+    table = table_or_404(code)
+    if ButtonForm().validate():
+        secret = service.claim_host(table)
+        if secret:
+            return host_redirect(table, secret)
+    abort(403)
+
+
+# --- acts: every change is an event through the rules ------------------------------------------
+
+def actor_of(table) -> tuple[str | None, str, str]:
+    """(player or None for the host, how the event is labelled, which screen to return to)."""
+    seat = my_seat(table)
+    if request.form.get("screen") == "host" and is_host(table):
+        return None, "host", "host"
+    if seat is not None:
+        return seat.name, "seat", "phone"
+    if is_host(table):
+        return None, "host", "host"
+    abort(403)
+
+
+def commit(table, event: dict[str, Any], by: str, view: str, forms: dict[str, Any] | None = None):
+    try:
+        service.append(table, event, by, request.form.get("nonce") or None)
+    except RuleError as error:
+        return render_screen(service.find(table.code), view, forms, explain(error), 422)
+    return redirect(url_for("tables.host" if view == "host" else "tables.phone", code=table.code), 303)
+
+
+@bp.post("/t/<code>/act/<form_name>")
+def act(code: str, form_name: str):
+    table = table_or_404(code)
+    player, by, view = actor_of(table)
+    replay = service.replay_of(table)
+    forms = replay.game.forms(replay.state, player)
+    form = forms.get(form_name)
+    if form is None:
+        abort(404)
+    if not form.validate():
+        return render_screen(table, view, forms, None, 422)
+    if player is None:
+        player = form.player.data
+    event = replay.game.event_from_form(form_name, form, player)
+    return commit(table, event, by, view, forms)
+
+
+@bp.post("/t/<code>/undo")
+def undo(code: str):
+    table = table_or_404(code)
+    player, by, view = actor_of(table)
+    form = UndoForm()
+    if not form.validate():
+        abort(400)
+    replay = service.replay_of(table)
+    if player is None:
+        counting = replay.effective()
+        target = form.event.data or (counting[-1] + 1 if counting else None)
+        if target is None:
+            return render_screen(table, view, None, gettext("There is nothing to take back."), 422)
+    else:
+        target = last_own(replay, player)
+        if target is None:
+            return render_screen(table, view, None, gettext("You have nothing to take back."), 422)
+    return commit(table, {"type": "undo", "event": target}, by, view)
+
+
+@bp.post("/t/<code>/finish")
+def finish(code: str):
+    table = table_or_404(code)
+    if not is_host(table):
+        abort(403)
+    if not ButtonForm().validate():
+        abort(400)
+    return commit(table, {"type": "end"}, "host", "host")

@@ -1,0 +1,139 @@
+"""Table operations on the database. Every change goes through :func:`append`, serialised per
+table: the table's row is written first (taking its lock), then the log is replayed and the
+event checked and appended in the same transaction, or nothing is written at all."""
+from __future__ import annotations
+
+import secrets
+from typing import Any, Mapping
+
+from sqlalchemy import select, update
+from sqlalchemy.exc import IntegrityError
+
+from .. import record
+from ..extensions import db
+from ..games import GAMES
+from ..models import Event, Seat, Table, digest
+
+# No look-alikes: without 0/O, 1/I/L, 2/Z, 5/S, 8/B, G/6, Q.
+CODE_ALPHABET = "ACDEFHJKMNPRTUVWXY34679"
+CODE_LENGTH = 5
+
+
+def new_code() -> str:
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+
+def normal_code(code: str) -> str:
+    return code.strip().upper()
+
+
+def find(code: str) -> Table | None:
+    return db.session.scalar(select(Table).where(Table.code == normal_code(code)))
+
+
+def create(game: str, options: Mapping[str, Any], players: list[str],
+           events: list[dict[str, Any]] | None = None) -> tuple[Table, str]:
+    """A new table (checked through the record rules first); returns it and the host secret."""
+    replay = record.load({"format": record.FORMAT, "version": record.VERSION, "game": game,
+                          "options": dict(options), "players": [{"name": n} for n in players],
+                          "events": events or []})
+    host_secret = secrets.token_urlsafe(24)
+    for _attempt in range(20):
+        table = Table(code=new_code(), game=game, options=dict(options),
+                      host_hash=digest(host_secret), version=len(replay.events))
+        table.seats = [Seat(position=i, name=name) for i, name in enumerate(players)]
+        table.events = [Event(seq=i + 1, data=e, by="import") for i, e in enumerate(replay.events)]
+        db.session.add(table)
+        try:
+            db.session.commit()
+            return table, host_secret
+        except IntegrityError:      # the code was taken meanwhile: draw another
+            db.session.rollback()
+    raise RuntimeError("no free table code")
+
+
+def replay_of(table: Table) -> record.Replay:
+    rows = db.session.scalars(select(Event.data).where(Event.table_id == table.id)
+                              .order_by(Event.seq)).all()
+    game = GAMES[table.game]
+    players = table.players
+    return record.replay(game, game.options(table.options, players), players, list(rows))
+
+
+def record_of(table: Table) -> dict[str, Any]:
+    rows = db.session.scalars(select(Event.data).where(Event.table_id == table.id)
+                              .order_by(Event.seq)).all()
+    return {"format": record.FORMAT, "version": record.VERSION, "game": table.game,
+            "options": table.options, "players": [{"name": n} for n in table.players],
+            "events": list(rows)}
+
+
+def _lock(table: Table) -> None:
+    """Take the table's write lock before reading its log (first statement of the transaction)."""
+    db.session.commit()
+    db.session.execute(update(Table).where(Table.id == table.id)
+                       .values(version=Table.version + 1))
+
+
+def append(table: Table, event: dict[str, Any], by: str, nonce: str | None = None) -> record.Replay:
+    """Check ``event`` against the replayed log and append it; RuleError leaves nothing written.
+
+    A form submitted twice (same nonce) is appended once."""
+    _lock(table)
+    try:
+        if nonce and db.session.scalar(select(Event.id).where(Event.table_id == table.id,
+                                                              Event.nonce == nonce)):
+            db.session.rollback()
+            return replay_of(table)
+        current = replay_of(table)
+        after = current.then(event)
+        db.session.add(Event(table_id=table.id, seq=len(current.events) + 1, data=dict(event),
+                             by=by, nonce=nonce))
+        db.session.commit()
+        return after
+    except BaseException:
+        db.session.rollback()
+        raise
+
+
+def take_seat(table: Table, position: int) -> str | None:
+    """Give the seat to this phone if it is free; returns the seat's secret or None."""
+    secret = secrets.token_urlsafe(24)
+    _lock(table)
+    taken = db.session.execute(
+        update(Seat).where(Seat.table_id == table.id, Seat.position == position,
+                           Seat.secret_hash.is_(None)).values(secret_hash=digest(secret)))
+    if taken.rowcount != 1:
+        db.session.rollback()
+        return None
+    db.session.commit()
+    return secret
+
+
+def free_seat(table: Table, position: int) -> None:
+    _lock(table)
+    db.session.execute(update(Seat).where(Seat.table_id == table.id, Seat.position == position)
+                       .values(secret_hash=None))
+    db.session.commit()
+
+
+def claim_host(table: Table) -> str | None:
+    """A table imported from the command line has no host yet: the first screen to ask gets it."""
+    secret = secrets.token_urlsafe(24)
+    _lock(table)
+    claimed = db.session.execute(update(Table).where(Table.id == table.id, Table.host_hash.is_(None))
+                                 .values(host_hash=digest(secret)))
+    if claimed.rowcount != 1:
+        db.session.rollback()
+        return None
+    db.session.commit()
+    return secret
+
+
+def version(code: str) -> int | None:
+    return db.session.scalar(select(Table.version).where(Table.code == normal_code(code)))
+
+
+def recent(limit: int) -> list[Table]:
+    return list(db.session.scalars(select(Table).order_by(Table.created_at.desc(), Table.id.desc())
+                                   .limit(limit)))
