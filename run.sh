@@ -1,0 +1,6 @@
+#!/usr/bin/env bash
+# Set everything up on first use, then serve Table Companion to the phones on this network.
+# Extra arguments go to `companion run` (e.g. --port 8000).
+set -euo pipefail
+source "$(dirname "$0")/scripts/setup.sh" ""
+exec .venv/bin/companion run "$@"
