@@ -30,3 +30,18 @@ def live_server(tmp_path) -> Iterator[LiveServer]:
     with LiveServer(app) as server:
         app.config["PUBLIC_BASE_URL"] = server.url
         yield server
+
+
+@pytest.fixture(scope="session", autouse=True)
+def compiled_translations():
+    """The Hungarian catalogue compiled from its .po, as the setup script does."""
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
+    from tests.support import ROOT
+
+    for po in (ROOT / "companion/translations").glob("*/LC_MESSAGES/messages.po"):
+        mo = po.with_suffix(".mo")
+        if not mo.exists() or mo.stat().st_mtime < po.stat().st_mtime:
+            with po.open("rb") as source, mo.open("wb") as target:
+                write_mo(target, read_po(source))

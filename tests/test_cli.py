@@ -1,0 +1,111 @@
+"""The companion command: score, check and import records; exit 2 naming the bad event."""
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from companion import record
+from companion.cli import cli
+from companion.extensions import db
+from companion.models import Table
+from companion.tables import service
+
+RECORD = {"format": "table-companion-record", "version": 1, "game": "score-pad",
+          "options": {"lowest_wins": False}, "players": [{"name": "Anna"}, {"name": "Bence"}],
+          "events": [{"type": "points", "player": "Anna", "round": 1, "points": 12},
+                     {"type": "points", "player": "Bence", "round": 1, "points": 15},
+                     {"type": "undo", "event": 2},
+                     {"type": "end"}]}
+BAD = {**RECORD, "events": [RECORD["events"][0],
+                            {"type": "points", "player": "Dora", "round": 1, "points": 3}]}
+
+
+@pytest.fixture
+def files(tmp_path):
+    good, bad = tmp_path / "good.json", tmp_path / "bad.json"
+    good.write_text(json.dumps(RECORD))
+    bad.write_text(json.dumps(BAD))
+    return good, bad
+
+
+def companion(*args, input=None, cwd=None, env=None):
+    """The installed console script, as a user runs it."""
+    exe = shutil.which("companion", path=str(Path(sys.executable).parent)) or "companion"
+    return subprocess.run([exe, *args], input=input, capture_output=True, text=True, cwd=cwd,
+                          env=env, timeout=60)
+
+
+def test_score_prints_the_contract_result(files):
+    out = CliRunner().invoke(cli, ["score", str(files[0])])
+    assert out.exit_code == 0, out.output
+    result = json.loads(out.output)
+    assert result == record.load(RECORD).result()
+    assert result["finished"] is True and result["winners"] == ["Anna"]
+    assert [p["total"] for p in result["players"]] == [12, 0]
+
+
+def test_check_says_ok_or_exits_2_naming_the_event(files):
+    good = CliRunner().invoke(cli, ["check", str(files[0])])
+    assert (good.exit_code, good.output) == (0, "ok\n")
+    bad = CliRunner().invoke(cli, ["check", str(files[1])])
+    assert bad.exit_code == 2
+    assert bad.stderr.strip() == "error: event 2 (points): 'Dora' is not a player at this table."
+
+
+def test_score_reads_standard_input_and_refuses_what_is_not_json():
+    out = CliRunner().invoke(cli, ["score", "-"], input=json.dumps(RECORD))
+    assert out.exit_code == 0 and json.loads(out.stdout)["winners"] == ["Anna"]
+    broken = CliRunner().invoke(cli, ["score", "-"], input="{not json")
+    assert broken.exit_code == 2 and broken.stderr.startswith("error: not valid JSON")
+
+
+def test_the_installed_command_scores_without_creating_a_database_or_a_secret(files, tmp_path):
+    instance = tmp_path / "instance"
+    env = {**os.environ, "COMPANION_INSTANCE": str(instance)}
+    out = companion("score", str(files[0]), cwd=tmp_path, env=env)
+    assert out.returncode == 0, out.stderr
+    assert json.loads(out.stdout)["winners"] == ["Anna"]
+    bad = companion("check", str(files[1]), cwd=tmp_path, env=env)
+    assert bad.returncode == 2 and "event 2 (points)" in bad.stderr
+    assert not instance.exists()
+
+
+def test_import_opens_a_table_whose_export_is_the_record(app, runner, files):
+    out = runner.invoke(cli, ["import", str(files[0])])
+    assert out.exit_code == 0, out.output
+    code = out.output.strip().splitlines()[-1]
+    with app.app_context():
+        table = db.session.scalar(db.select(Table).where(Table.code == code))
+        assert service.record_of(table) == RECORD
+    exported = app.test_client().get(f"/t/{code}/record.json")
+    assert json.loads(exported.data) == RECORD
+
+
+def test_import_of_a_bad_record_exits_2_and_opens_nothing(app, runner, files):
+    out = runner.invoke(cli, ["import", str(files[1])])
+    assert out.exit_code == 2 and "event 2 (points)" in out.stderr
+    with app.app_context():
+        assert db.session.scalar(db.select(db.func.count(Table.id))) == 0
+
+
+def test_score_agrees_with_the_web_app_on_an_exported_record(client, tmp_path):
+    from tests.support import start_table
+    code = start_table(client, players=("Anna", "Bence"))
+    for player, points in (("Anna", 3), ("Bence", 9), ("Anna", 4)):
+        client.post(f"/t/{code}/act/points", data={"screen": "host", "points-player": player,
+                                                   "points-round": "1", "points-points": str(points)})
+    exported = tmp_path / "export.json"
+    exported.write_bytes(client.get(f"/t/{code}/record.json").data)
+    out = CliRunner().invoke(cli, ["score", str(exported)])
+    page = client.get(f"/t/{code}").get_data(as_text=True)
+    result = json.loads(out.output)
+    assert [p["total"] for p in result["players"]] == [4, 9]
+    assert result["winners"] == ["Bence"]
+    assert '<td class="num total">9</td>' in page and '<td class="num total">4</td>' in page
