@@ -109,3 +109,47 @@ def test_score_agrees_with_the_web_app_on_an_exported_record(client, tmp_path):
     assert [p["total"] for p in result["players"]] == [4, 9]
     assert result["winners"] == ["Bence"]
     assert '<td class="num total">9</td>' in page and '<td class="num total">4</td>' in page
+
+
+def free_port() -> int:
+    import socket
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def test_run_serves_the_app_with_a_real_server_and_prints_address_and_qr(tmp_path):
+    import time
+    import urllib.request
+
+    port = free_port()
+    instance = tmp_path / "instance"
+    exe = shutil.which("companion", path=str(Path(sys.executable).parent)) or "companion"
+    server = subprocess.Popen([exe, "run", "--host", "127.0.0.1", "--port", str(port)],
+                              env={**os.environ, "COMPANION_INSTANCE": str(instance)},
+                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    try:
+        lines = []
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            line = server.stdout.readline()
+            lines.append(line)
+            if "Phones on this network" in line:
+                break
+        printed = "".join(lines)
+        assert f"open http://127.0.0.1:{port}/" in printed
+        assert "█" in printed or "▀" in printed          # the QR code, drawn in the terminal
+        for _ in range(50):
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=5) as page:
+                    assert page.status == 200 and "Table Companion" in page.read().decode()
+                    break
+            except OSError:
+                time.sleep(0.1)
+        else:
+            raise AssertionError("the server never answered")
+        assert (instance / "companion.sqlite").exists() and (instance / "secret_key").exists()
+    finally:
+        server.terminate()
+        server.wait(10)
+        server.stdout.close()

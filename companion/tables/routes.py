@@ -186,10 +186,13 @@ def phone(code: str):
 @bp.get("/t/<code>/live")
 def live(code: str):
     """The part of a screen that changes; "nothing new" (204) when the client is up to date."""
+    current = service.version(code)
+    if current is None:
+        abort(404)
+    if request.args.get("v", type=int) == current:
+        return Response(status=204)
     table = table_or_404(code)
     view = "phone" if request.args.get("view") == "phone" else "host"
-    if request.args.get("v", type=int) == table.version:
-        return Response(status=204)
     replay = service.replay_of(table)
     return render_template("tables/_live.html", **screen_context(table, replay, view))
 
