@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import re
 import uuid
 from typing import Any
 
@@ -23,9 +24,11 @@ from .views import (HOST_COOKIE, SEAT_COOKIE, explain, history, is_host, my_seat
 
 @bp.app_context_processor
 def helpers() -> dict[str, Any]:
-    return {"nonce": lambda: uuid.uuid4().hex, "language_form": LanguageForm(), "games": GAMES,
+    # forms only drawn here: never bound to the request (an error page must not re-read it)
+    return {"nonce": lambda: uuid.uuid4().hex, "language_form": LanguageForm(formdata=None),
+            "games": GAMES,
             "get_locale": get_locale,
-            "button_form": ButtonForm()}
+            "button_form": ButtonForm(formdata=None)}
 
 
 def error_page(error: Any) -> tuple[str, int]:
@@ -125,11 +128,15 @@ def go():
     return render_template("tables/go.html", join=form), 404
 
 
+# a path on this site: one slash, then no slash, backslash, space or control character
+SAME_SITE_PATH = re.compile(r"/(?![/\\])[^\x00-\x20\\]*")
+
+
 @bp.post("/lang")
 def language():
     form = LanguageForm()
-    target = form.next.data if form.next.data and form.next.data.startswith("/") \
-        and not form.next.data.startswith("//") else url_for("tables.home")
+    target = form.next.data if SAME_SITE_PATH.fullmatch(form.next.data or "") \
+        else url_for("tables.home")
     response = redirect(target, 303)
     if form.validate() and form.lang.data in ("en", "hu"):
         response.set_cookie("lang", form.lang.data, max_age=365 * 86400, samesite="Lax")
@@ -194,7 +201,11 @@ def live(code: str):
     table = table_or_404(code)
     view = "phone" if request.args.get("view") == "phone" else "host"
     replay = service.replay_of(table)
-    return render_template("tables/_live.html", **screen_context(table, replay, view))
+    response = make_response(render_template("tables/_live.html",
+                                             **screen_context(table, replay, view)))
+    if request.args.get("finished", type=int, default=0) != int(replay.finished):
+        response.headers["HX-Refresh"] = "true"     # the entry forms come or go: whole page
+    return response
 
 
 @bp.get("/t/<code>/version")

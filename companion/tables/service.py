@@ -15,7 +15,7 @@ from ..games import GAMES
 from ..models import Event, Seat, Table, digest
 
 # No look-alikes: without 0/O, 1/I/L, 2/Z, 5/S, 8/B, G/6, Q.
-CODE_ALPHABET = "ACDEFHJKMNPRTUVWXY34679"
+CODE_ALPHABET = "ACDEFHJKMNPRTUVWXY3479"
 CODE_LENGTH = 5
 
 

@@ -3,6 +3,7 @@ from flask_wtf import FlaskForm
 from wtforms import BooleanField, IntegerField, SelectField
 from wtforms.validators import InputRequired, NumberRange
 
+from ...validators import whole_number
 from .rules import MAX_POINTS, MAX_ROUND
 
 
@@ -15,10 +16,10 @@ class OptionsForm(FlaskForm):
 
 class PointsForm(FlaskForm):
     round = IntegerField(_l("Round"), validators=[
-        InputRequired(_l("Which round? Enter its number.")),
+        InputRequired(_l("Which round? Enter its number.")), whole_number,
         NumberRange(1, MAX_ROUND, _l("The round must be a number from 1 to %(max)s."))])
     points = IntegerField(_l("Points"), validators=[
-        InputRequired(_l("Enter the points, for example 12 or -3.")),
+        InputRequired(_l("Enter the points, for example 12 or -3.")), whole_number,
         NumberRange(-MAX_POINTS, MAX_POINTS, _l("That is too many points."))])
 
 

@@ -1,0 +1,147 @@
+"""Finishing the game: the ranking, each player's points, and a read-only table."""
+from __future__ import annotations
+
+import re
+import uuid
+
+import pytest
+
+from companion import record
+from tests.support import start_table, take_seat, text_of
+
+
+def events(client, code):
+    return client.get(f"/t/{code}/record.json").get_json()["events"]
+
+
+def enter(client, code, round_, points, **extra):
+    return client.post(f"/t/{code}/act/points", data={
+        "points-round": str(round_), "points-points": str(points), "nonce": uuid.uuid4().hex,
+        **extra})
+
+
+@pytest.fixture
+def table(client):
+    return start_table(client, players=("Anna", "Bence", "Csilla"))
+
+
+@pytest.fixture
+def anna(app, table):
+    phone = app.test_client()
+    take_seat(phone, table, 0)
+    return phone
+
+
+@pytest.fixture
+def played(client, table, anna):
+    """Two rounds: Bence 20+5, Anna 12+3, Csilla 9."""
+    host = {"screen": "host"}
+    enter(client, table, 1, 20, **host, **{"points-player": "Bence"})
+    enter(anna, table, 1, 12)
+    enter(client, table, 1, 9, **host, **{"points-player": "Csilla"})
+    enter(client, table, 2, 5, **host, **{"points-player": "Bence"})
+    enter(anna, table, 2, 3)
+    return table
+
+
+def finish(client, code):
+    return client.post(f"/t/{code}/finish", data={"nonce": uuid.uuid4().hex})
+
+
+def test_a_phone_cannot_finish_the_game(client, played, anna):
+    assert finish(anna, played).status_code == 403
+    assert all(e["type"] != "end" for e in events(client, played))
+
+
+def test_a_stranger_cannot_finish_the_game(app, client, played):
+    response = finish(app.test_client(), played)
+    assert response.status_code == 403
+    assert "Only the host screen" in text_of(response)
+    assert all(e["type"] != "end" for e in events(client, played))
+
+
+def test_the_host_finishes_and_sees_the_final_result(client, played):
+    response = finish(client, played)
+    assert response.status_code == 303
+    assert response.headers["Location"].endswith(f"/t/{played}")
+    assert events(client, played)[-1] == {"type": "end"}
+
+    page = text_of(client.get(f"/t/{played}"))
+    assert "Final result" in page
+    assert "Winner: Bence" in page
+    assert "1. Bence — 25 Points: 25" in page
+    assert "2. Anna — 15 Points: 15" in page
+    assert "3. Csilla — 9 Points: 9" in page
+    assert "Game finished" in page
+    # the entry form, undo and finish buttons are gone
+    assert "Enter for any seat" not in page
+    assert "Finish the game" not in page
+    assert "Undo the last act" not in page
+
+
+def test_the_winners_row_is_marked_on_the_scoreboard(client, played):
+    finish(client, played)
+    html = client.get(f"/t/{played}").get_data(as_text=True)
+    row = re.search(r'<tr class="[^"]*\bwinner\b[^"]*">(.*?)</tr>', html, re.S)
+    assert row and "Bence" in row.group(1)
+
+
+def test_phones_see_the_final_result_too(client, played, anna):
+    finish(client, played)
+    page = text_of(anna.get(f"/t/{played}/phone"))
+    assert "Final result" in page
+    assert "Winner: Bence" in page
+    assert "Save my points" not in page
+
+
+def test_a_tie_at_the_top_names_both_winners(client, table):
+    host = {"screen": "host"}
+    enter(client, table, 1, 10, **host, **{"points-player": "Anna"})
+    enter(client, table, 1, 10, **host, **{"points-player": "Csilla"})
+    finish(client, table)
+    page = text_of(client.get(f"/t/{table}"))
+    assert "Winners: Anna, Csilla" in page
+    assert "Tied on 10 points: rank shared." in page
+
+
+def test_lowest_total_wins_when_the_table_was_started_that_way(client):
+    code = start_table(client, players=("Anna", "Bence"), **{"opt-score-pad-lowest_wins": "y"})
+    enter(client, code, 1, 10, screen="host", **{"points-player": "Anna"})
+    enter(client, code, 1, 4, screen="host", **{"points-player": "Bence"})
+    finish(client, code)
+    assert "Winner: Bence" in text_of(client.get(f"/t/{code}"))
+
+
+@pytest.mark.parametrize("who", ["phone", "host"])
+def test_a_finished_table_refuses_further_entries(client, played, anna, who):
+    finish(client, played)
+    before = events(client, played)
+    if who == "phone":
+        response = enter(anna, played, 3, 50)
+    else:
+        response = enter(client, played, 3, 50, screen="host", **{"points-player": "Csilla"})
+    assert response.status_code == 422
+    assert "finished" in text_of(response)
+    assert events(client, played) == before
+
+
+def test_a_finished_table_refuses_undo_and_a_second_finish(client, played, anna):
+    finish(client, played)
+    before = events(client, played)
+    for response in (client.post(f"/t/{played}/undo", data={"event": "1", "screen": "host"}),
+                     anna.post(f"/t/{played}/undo", data={"nonce": uuid.uuid4().hex}),
+                     finish(client, played)):
+        assert response.status_code == 422
+        assert "finished" in text_of(response)
+    assert events(client, played) == before
+
+
+def test_a_finished_table_can_still_be_exported(client, played):
+    finish(client, played)
+    response = client.get(f"/t/{played}/record.json")
+    assert response.status_code == 200
+    data = response.get_json()
+    assert data["events"][-1] == {"type": "end"}
+    result = record.load(data).result()
+    assert result["finished"] is True
+    assert result["winners"] == ["Bence"]

@@ -1,0 +1,173 @@
+"""Game records: export a table, open a record as a new table, and refuse broken records."""
+from __future__ import annotations
+
+import io
+import json
+import re
+import uuid
+
+import pytest
+
+from companion.extensions import db
+from companion.models import Table
+from tests.support import make_app, start_table, take_seat, text_of
+
+
+def table_count(app) -> int:
+    with app.app_context():
+        return db.session.query(Table).count()
+
+
+def enter(client, code, round_, points, **extra):
+    return client.post(f"/t/{code}/act/points", data={
+        "points-round": str(round_), "points-points": str(points), "nonce": uuid.uuid4().hex,
+        **extra})
+
+
+def upload(client, content: bytes, filename="game.json"):
+    return client.post("/import", data={"record": (io.BytesIO(content), filename)},
+                       content_type="multipart/form-data")
+
+
+def pad(events, players=("Anna", "Bence")):
+    return {"format": "table-companion-record", "version": 1, "game": "score-pad",
+            "options": {}, "players": [{"name": n} for n in players], "events": events}
+
+
+@pytest.fixture
+def played(app, client):
+    code = start_table(client, players=("Anna", "Bence", "Ádám"))
+    phone = app.test_client()
+    take_seat(phone, code, 0)
+    enter(phone, code, 1, 10)
+    enter(client, code, 1, -4, screen="host", **{"points-player": "Ádám"})
+    enter(client, code, 1, 6, screen="host", **{"points-player": "Bence"})
+    phone.post(f"/t/{code}/undo", data={"nonce": uuid.uuid4().hex})
+    enter(phone, code, 1, 11)
+    return code
+
+
+def test_the_export_is_the_contract_envelope_as_a_download(client, played):
+    response = client.get(f"/t/{played}/record.json")
+    assert response.status_code == 200
+    assert response.mimetype == "application/json"
+    disposition = response.headers["Content-Disposition"]
+    assert disposition.startswith("attachment")
+    assert re.search(r'filename="[^"]+\.json"', disposition)
+
+    data = json.loads(response.get_data(as_text=True))
+    assert list(data) == ["format", "version", "game", "options", "players", "events"]
+    assert data["format"] == "table-companion-record"
+    assert data["version"] == 1
+    assert data["game"] == "score-pad"
+    assert data["options"] == {"lowest_wins": False}
+    assert data["players"] == [{"name": "Anna"}, {"name": "Bence"}, {"name": "Ádám"}]
+    assert data["events"] == [
+        {"type": "points", "player": "Anna", "round": 1, "points": 10},
+        {"type": "points", "player": "Ádám", "round": 1, "points": -4},
+        {"type": "points", "player": "Bence", "round": 1, "points": 6},
+        {"type": "undo", "event": 1},
+        {"type": "points", "player": "Anna", "round": 1, "points": 11},
+    ]
+
+
+def test_the_export_keeps_accented_names_readable(client, played):
+    assert "Ádám" in client.get(f"/t/{played}/record.json").get_data(as_text=True)
+
+
+def test_anyone_at_the_table_may_export_the_record(app, client, played):
+    assert app.test_client().get(f"/t/{played}/record.json").status_code == 200
+
+
+def test_a_record_round_trips_through_import_unchanged(app, client, played):
+    client.post(f"/t/{played}/finish")
+    exported = client.get(f"/t/{played}/record.json").get_data()
+
+    importer = app.test_client()
+    response = upload(importer, exported)
+    assert response.status_code == 303
+    new_code = response.headers["Location"].rsplit("/", 1)[1]
+    assert new_code != played
+    assert table_count(app) == 2
+    assert importer.get_cookie(f"tc_host_{new_code}") is not None
+
+    again = importer.get(f"/t/{new_code}/record.json").get_data()
+    assert json.loads(again) == json.loads(exported)
+    assert again == exported
+
+
+def test_an_imported_table_shows_the_same_scores_and_can_be_played_on(app, client):
+    importer = app.test_client()
+    response = upload(importer, json.dumps(pad([
+        {"type": "points", "player": "Anna", "round": 1, "points": 3},
+        {"type": "points", "player": "Bence", "round": 1, "points": 8},
+    ])).encode())
+    assert response.status_code == 303
+    code = response.headers["Location"].rsplit("/", 1)[1]
+    page = text_of(importer.get(f"/t/{code}"))
+    assert "Bence: 8 points in round 1" in page
+    assert "Enter for any seat" in page
+    assert enter(importer, code, 2, 1, screen="host", **{"points-player": "Anna"}).status_code == 303
+    assert len(importer.get(f"/t/{code}/record.json").get_json()["events"]) == 3
+
+
+def test_an_invalid_record_names_the_first_bad_event_and_opens_nothing(app, client):
+    bad = pad([{"type": "points", "player": "Anna", "round": 1, "points": 3},
+               {"type": "points", "player": "Bence", "round": 0, "points": 8}])
+    response = upload(client, json.dumps(bad).encode())
+    assert response.status_code == 422
+    assert "Event 2 (points):" in text_of(response)
+    assert "round" in text_of(response)
+    assert table_count(app) == 0
+    assert "No tables yet" in text_of(client.get("/"))
+
+
+@pytest.mark.parametrize("mutate, message", [
+    (lambda r: r.update(format="pgn"), "Not a game record"),
+    (lambda r: r.update(game="chess"), "Unknown game"),
+    (lambda r: r.update(players=[{"name": "Anna"}, {"name": "Anna"}]), "same name"),
+    (lambda r: r.update(players=[{"name": "x" * 41}]), "longer than 40 characters"),
+    (lambda r: r["events"].append({"type": "undo", "event": 5}), "Event 1 (undo):"),
+])
+def test_a_record_breaking_the_contract_is_refused_with_the_reason(app, client, mutate, message):
+    bad = pad([])
+    mutate(bad)
+    response = upload(client, json.dumps(bad).encode())
+    assert response.status_code == 422
+    assert message in text_of(response)
+    assert table_count(app) == 0
+
+
+@pytest.mark.parametrize("content", [b"Anna 10, Bence 8\n", b"\xff\xfe\x00\x81 not text", b""])
+def test_a_file_that_is_not_json_is_refused_in_plain_words(app, client, content):
+    response = upload(client, content, filename="notes.txt")
+    assert response.status_code == 422
+    assert "not valid JSON" in text_of(response)
+    assert table_count(app) == 0
+
+
+def test_json_that_is_not_an_object_is_refused(app, client):
+    response = upload(client, b'["Anna", "Bence"]')
+    assert response.status_code == 422
+    assert "A record must be a JSON object." in text_of(response)
+    assert table_count(app) == 0
+
+
+def test_importing_without_a_file_asks_for_one(app, client):
+    response = client.post("/import", data={}, content_type="multipart/form-data")
+    assert response.status_code == 422
+    assert "Choose a record file." in text_of(response)
+    assert table_count(app) == 0
+
+
+def test_a_file_too_large_for_a_record_is_refused_with_a_message(tmp_path):
+    app = make_app(tmp_path, TESTING=False)     # as served: errors become pages
+    client = app.test_client()
+    huge = b" " * (3 * 1024 * 1024) + b"{}"      # the limit is 2 MB
+    # the multipart body built by hand, so no temporary file is left behind by the test client
+    body = (b"--B\r\nContent-Disposition: form-data; name=\"record\"; filename=\"big.json\"\r\n"
+            b"Content-Type: application/json\r\n\r\n" + huge + b"\r\n--B--\r\n")
+    response = client.post("/import", data=body, content_type="multipart/form-data; boundary=B")
+    assert response.status_code == 413
+    assert "That file is too large for a game record." in text_of(response)
+    assert table_count(app) == 0
