@@ -120,3 +120,13 @@ def test_a_repeated_form_does_not_change_the_version(app, client, table):
     version = stored_version(app, table)
     client.post(f"/t/{table}/act/points", data=data)
     assert stored_version(app, table) == version
+
+
+def test_a_screen_reloads_whole_when_the_game_finishes_so_its_entry_forms_go_away(client):
+    code = start_table(client)
+    assert "HX-Refresh" not in client.get(f"/t/{code}/live?v=-1&view=host").headers
+    client.post(f"/t/{code}/finish")
+    stale = client.get(f"/t/{code}/live?v=0&view=phone&finished=0")
+    assert stale.status_code == 200 and stale.headers["HX-Refresh"] == "true"
+    current = client.get(f"/t/{code}/live?v=0&view=phone&finished=1")
+    assert "HX-Refresh" not in current.headers
