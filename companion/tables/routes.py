@@ -93,6 +93,11 @@ def create():
     return render_home(new, ImportForm(formdata=None), options, 422)
 
 
+@bp.get("/import")
+def import_page():
+    return redirect(url_for("tables.home"))
+
+
 @bp.post("/import")
 def import_record():
     upload = ImportForm()
@@ -173,8 +178,12 @@ def render_screen(table, view: str, forms: dict[str, Any] | None = None, error: 
     join_url = base_url(request.host_url, current_app.config["PUBLIC_BASE_URL"]) + \
         url_for("tables.join", code=table.code)
     template = "tables/host.html" if view == "host" else "tables/phone.html"
-    return render_template(template, forms=forms or {}, error=error, join_url=join_url,
-                           **context), status
+    page_url = url_for("tables.host" if view == "host" else "tables.phone", code=table.code)
+    response = make_response(render_template(template, forms=forms or {}, error=error,
+                                             join_url=join_url, page_url=page_url, **context), status)
+    if status != 200:       # a refused post: the address bar keeps showing the screen itself
+        response.headers["HX-Push-Url"] = page_url
+    return response
 
 
 @bp.get("/t/<code>")
@@ -263,7 +272,11 @@ def take_seat(code: str):
     elif not form.errors.get("csrf_token"):
         form.seat.errors = [gettext("Pick your seat.")]
     table = table_or_404(code)
-    return render_template("tables/join.html", table=table, game=GAMES[table.game], form=form), 409
+    page_url = url_for("tables.join", code=table.code)
+    response = make_response(render_template("tables/join.html", table=table, game=GAMES[table.game],
+                                             form=form, page_url=page_url), 409)
+    response.headers["HX-Push-Url"] = page_url
+    return response
 
 
 @bp.post("/t/<code>/seat/<int:position>/free")

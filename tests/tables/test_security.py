@@ -87,7 +87,7 @@ def test_a_name_with_quotes_cannot_break_out_of_an_attribute(app, client):
 
 def token(client, path: str) -> str:
     html = client.get(path).get_data(as_text=True)
-    return re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', html).group(1)
+    return re.search(r'name="csrf_token" value="([^"]+)"', html).group(1)
 
 
 @pytest.fixture

@@ -30,7 +30,9 @@ class ScorePad(Game):
 
     def forms(self, state: rules.Sheet, player: str | None) -> dict[str, Any]:
         if player is None:
-            form = HostPointsForm(prefix="points", round=max(rules.rounds(state), 1))
+            # the shared screen goes round the table: next seat after the last entry
+            seat, round_ = rules.next_entry(state)
+            form = HostPointsForm(prefix="points", round=round_, player=state.players[seat])
             form.player.choices = list(state.players)
         else:
             done = [r for (p, r) in state.points if p == player]

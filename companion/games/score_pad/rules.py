@@ -17,6 +17,7 @@ class Sheet:
     lowest_wins: bool = False
     # (player, round) -> points; a later entry for the same cell replaces the earlier one
     points: Mapping[tuple[str, int], int] = field(default_factory=dict)
+    last: tuple[str, int] | None = None     # the latest entry's player and round
 
 
 def options(raw: Mapping[str, Any], players: list[str]) -> dict[str, Any]:
@@ -48,7 +49,16 @@ def apply(sheet: Sheet, event: Mapping[str, Any]) -> Sheet:
     if not _whole(points) or abs(points) > MAX_POINTS:
         raise RuleError(N_("Points must be a whole number between -%(max)d and %(max)d."),
                         max=MAX_POINTS)
-    return replace(sheet, points={**sheet.points, (player, round_): points})
+    return replace(sheet, points={**sheet.points, (player, round_): points}, last=(player, round_))
+
+
+def next_entry(sheet: Sheet) -> tuple[int, int]:
+    """Seat index and round that naturally come after the latest entry (clockwise)."""
+    if sheet.last is None:
+        return 0, 1
+    player, round_ = sheet.last
+    seat = (sheet.players.index(player) + 1) % len(sheet.players)
+    return seat, round_ + 1 if seat == 0 else round_
 
 
 def rounds(sheet: Sheet) -> int:

@@ -122,3 +122,10 @@ def test_undoing_an_act_scores_as_if_it_never_happened(evs, data):
     without = record.load(pad(evs[:target] + evs[target + 1:]))
     assert with_undo.result() == without.result()
     assert with_undo.undone == {target: len(evs)}
+
+
+def test_the_shared_screen_offers_the_next_seat_clockwise_then_the_next_round():
+    from companion.games.score_pad.rules import next_entry
+    assert next_entry(record.load(pad([])).state) == (0, 1)
+    assert next_entry(record.load(pad([points("Anna", 1, 3)])).state) == (1, 1)
+    assert next_entry(record.load(pad([points("Anna", 2, 3), points("Csilla", 2, 1)])).state) == (0, 3)

@@ -1,0 +1,74 @@
+"""What a player does on a screen, written once for the browser tests."""
+from __future__ import annotations
+
+import io
+import re
+import time
+
+import zxingcpp
+from PIL import Image
+from playwright.sync_api import Locator, Page, expect
+
+LIVE_TIMEOUT = 2000     # ms: a change on one phone must show on the others within 2 s
+
+
+def start_table(host: Page, base_url: str, players=("Anna", "Bence"), game="score-pad",
+                open_home: bool = True) -> str:
+    """Start a table on the home page as the host does; returns the table code."""
+    if open_home:
+        host.goto(base_url + "/")
+    host.locator("select#game").select_option(game)
+    for i, name in enumerate(players):
+        host.locator(f'input[name="players-{i}"]').fill(name)
+    host.locator('form[action="/"] button.primary').click()
+    host.wait_for_url(re.compile(r"/t/[^/]+$"))
+    code = host.get_by_test_id("table-code").inner_text().strip()
+    assert code
+    return code
+
+
+def read_qr(page: Page) -> str:
+    """Decode the QR code shown on a screen, from a screenshot, as a phone camera would."""
+    # caret="initial": hiding the caret leaves style="" on every input, which htmx's settling
+    # then copies onto swapped-in elements (a CSP style-src-attr refusal the app never causes)
+    png = page.locator("img.qr").screenshot(caret="initial")
+    results = zxingcpp.read_barcodes(Image.open(io.BytesIO(png)))
+    assert results, "no QR code could be read from the host screen"
+    return results[0].text
+
+
+def take_seat(page: Page, join_url: str, name: str) -> None:
+    page.goto(join_url)
+    page.locator("button.seat", has_text=name).click()
+    page.wait_for_url(re.compile(r"/phone$"))
+    expect(page.locator("section.me h1")).to_have_text(name)
+
+
+def enter_points(page: Page, round_: int, points: int | str) -> None:
+    """Fill the phone's (or the host's) points form and tap save; waits for the answer."""
+    form = page.locator("form.points")
+    form.locator('input[name="points-round"]').fill(str(round_))
+    form.locator('input[name="points-points"]').fill(str(points))
+    with page.expect_response(lambda r: "/act/points" in r.url and r.request.method == "POST"):
+        form.locator("button").click()
+
+
+def total_of(page: Page, name: str) -> Locator:
+    """The total cell of a player's row on the live scoreboard."""
+    row = page.locator("#live table.scoreboard tbody tr").filter(
+        has=page.locator("td", has_text=re.compile(rf"^{re.escape(name)}")))
+    return row.locator("td.total")
+
+
+def until(deadline: float) -> float:
+    """The milliseconds left until a time.monotonic() deadline (an expect() timeout)."""
+    return max(1.0, (deadline - time.monotonic()) * 1000)
+
+
+def mark_page(page: Page) -> None:
+    """Leave a mark in the document's window: it is gone if the page reloads."""
+    page.evaluate("window.__tcMark = 'still here'")
+
+
+def assert_not_reloaded(page: Page) -> None:
+    assert page.evaluate("window.__tcMark") == "still here", "the page was reloaded"
