@@ -83,9 +83,13 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
 
 
 def register_blueprints(app: Flask) -> None:
+    from .games import GAMES
     from .tables import bp as tables
 
     app.register_blueprint(tables)
+    for game in GAMES.values():
+        if game.blueprint is not None:
+            app.register_blueprint(game.blueprint)
 
 
 def register_security_headers(app: Flask) -> None:

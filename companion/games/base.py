@@ -56,6 +56,8 @@ class Game:
         return player if isinstance(player, str) else None
 
     # --- web shell ------------------------------------------------------------------------
+    blueprint: ClassVar[Any] = None      # the game's own pages (e.g. an editor), if any
+    query_args: ClassVar[tuple[str, ...]] = ()   # screen selections kept across live updates
     options_form: ClassVar[Any] = None   # FlaskForm subclass for the game's options, or None
     phone_template: ClassVar[str] = "tables/phone_generic.html"
     host_template: ClassVar[str] = "tables/host_generic.html"
@@ -68,8 +70,13 @@ class Game:
         """One line for the history; the platform falls back to the raw event."""
         return ""
 
-    def event_from_form(self, form_name: str, form: Any, player: str) -> dict[str, Any] | None:
-        """Turn a submitted game form into an event for ``player``; None if unknown form."""
+    def prepare_options_form(self, form: Any) -> None:
+        """Fill choices that come from the database (e.g. saved sheets)."""
+
+    def event_from_form(self, form_name: str, form: Any, player: str | None,
+                        state: Any) -> dict[str, Any] | None:
+        """Turn a submitted game form into an event for ``player`` (None: the host acts for the
+        table); None if unknown form. May raise RuleError for a screen-level refusal."""
         return None
 
     def forms(self, state: Any, player: str | None) -> dict[str, Any]:

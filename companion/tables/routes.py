@@ -56,8 +56,12 @@ def table_or_404(code: str):
 # --- home, create, import ------------------------------------------------------------------
 
 def option_forms(formdata: Any = None) -> dict[str, Any]:
-    return {name: game.options_form(formdata=formdata, prefix=f"opt-{name}")
-            for name, game in GAMES.items() if game.options_form}
+    forms = {}
+    for name, game in GAMES.items():
+        if game.options_form:
+            forms[name] = game.options_form(formdata=formdata, prefix=f"opt-{name}")
+            game.prepare_options_form(forms[name])
+    return forms
 
 
 def render_home(new: NewTableForm, upload: ImportForm, options: dict[str, Any], status: int = 200):
@@ -337,9 +341,14 @@ def act(code: str, form_name: str):
         abort(404)
     if not form.validate():
         return render_screen(table, view, forms, None, 422)
-    if player is None:
-        player = form.player.data
-    event = replay.game.event_from_form(form_name, form, player)
+    if player is None and "player" in form:
+        player = form.player.data or None             # the host names the seat it acts for
+    try:
+        event = replay.game.event_from_form(form_name, form, player, replay.state)
+    except RuleError as error:
+        return render_screen(table, view, forms, explain(error), 422)
+    if event is None:
+        abort(404)
     return commit(table, event, by, view, forms)
 
 

@@ -39,7 +39,8 @@ class ScorePad(Game):
             form = PointsForm(prefix="points", round=max(done, default=0) + 1)
         return {"points": form}
 
-    def event_from_form(self, form_name: str, form: Any, player: str) -> dict[str, Any] | None:
+    def event_from_form(self, form_name: str, form: Any, player: str,
+                        state: rules.Sheet) -> dict[str, Any] | None:
         if form_name != "points":
             return None
         return {"type": "points", "player": player, "round": form.round.data,
