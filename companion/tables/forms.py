@@ -1,6 +1,7 @@
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField, FileRequired
+from wtforms.fields.choices import SelectChoice
 from wtforms import FieldList, HiddenField, IntegerField, SelectField, StringField
 from wtforms.validators import InputRequired, Length, Optional, ValidationError
 
@@ -18,7 +19,7 @@ class NewTableForm(FlaskForm):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.game.choices = [(name, game.label) for name, game in GAMES.items()]
+        self.game.choices = [SelectChoice(name, game.label) for name, game in GAMES.items()]
 
     def names(self) -> list[str]:
         return [entry.data.strip() for entry in self.players if entry.data and entry.data.strip()]

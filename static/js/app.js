@@ -12,3 +12,17 @@ document.addEventListener("visibilitychange", function () {
     window.htmx.trigger(live, "refresh");
   }
 });
+
+// Start-a-table form: show only the chosen game's options (all stay visible without JavaScript).
+function showGameOptions() {
+  var select = document.getElementById("game");
+  if (!select) { return; }
+  document.querySelectorAll("fieldset.options[data-game]").forEach(function (fieldset) {
+    fieldset.hidden = fieldset.getAttribute("data-game") !== select.value;
+  });
+}
+document.addEventListener("change", function (event) {
+  if (event.target && event.target.id === "game") { showGameOptions(); }
+});
+document.addEventListener("DOMContentLoaded", showGameOptions);
+document.addEventListener("htmx:afterSettle", showGameOptions);

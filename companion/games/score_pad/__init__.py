@@ -4,6 +4,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from flask_babel import gettext, lazy_gettext as _l
+from wtforms.fields.choices import SelectChoice
 
 from ..base import Game
 from . import rules
@@ -33,7 +34,7 @@ class ScorePad(Game):
             # the shared screen goes round the table: next seat after the last entry
             seat, round_ = rules.next_entry(state)
             form = HostPointsForm(prefix="points", round=round_, player=state.players[seat])
-            form.player.choices = list(state.players)
+            form.player.choices = [SelectChoice(p) for p in state.players]
         else:
             done = [r for (p, r) in state.points if p == player]
             form = PointsForm(prefix="points", round=max(done, default=0) + 1)
