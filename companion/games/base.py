@@ -58,6 +58,7 @@ class Game:
     # --- web shell ------------------------------------------------------------------------
     blueprint: ClassVar[Any] = None      # the game's own pages (e.g. an editor), if any
     query_args: ClassVar[tuple[str, ...]] = ()   # screen selections kept across live updates
+    options_links: ClassVar[tuple[tuple[Any, str], ...]] = ()   # (label, endpoint) beside options
     options_form: ClassVar[Any] = None   # FlaskForm subclass for the game's options, or None
     phone_template: ClassVar[str] = "tables/phone_generic.html"
     host_template: ClassVar[str] = "tables/host_generic.html"

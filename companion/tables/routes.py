@@ -160,7 +160,8 @@ def screen_context(table, replay, view: str) -> dict[str, Any]:
     return {"table": table, "game": replay.game, "replay": replay, "view": view,
             "result": replay.result(), "standings": standings(replay),
             "history": history(replay, by), "seat": seat, "host": is_host(table),
-            "finished": replay.finished, "last_own": last_own(replay, seat.name) if seat else None}
+            "finished": replay.finished, "last_own": last_own(replay, seat.name) if seat else None,
+            "selection": {k: request.args[k] for k in replay.game.query_args if k in request.args}}
 
 
 def last_own(replay, player: str) -> int | None:

@@ -1,0 +1,116 @@
+"""The sheet editor: correct the default layout against your own printed sheet and save it."""
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from flask import Blueprint, abort, redirect, render_template, url_for
+from flask_babel import lazy_gettext as _l
+from flask_wtf import FlaskForm
+from sqlalchemy.exc import IntegrityError
+from wtforms import BooleanField, IntegerField, SelectField, StringField
+from wtforms.fields.choices import SelectChoice
+from wtforms.validators import InputRequired, Length, NumberRange, Optional
+
+from ...extensions import db
+from ..base import RuleError
+from .models import SheetDefinition, saved
+from .sheet import CELL_TYPES, SHAPES, default_sheet, load_sheet, sheet_json
+
+bp = Blueprint("doodle_city", __name__, url_prefix="/games/doodle-city")
+
+TYPE_LABELS = {"house": _l("House field"), "hotel": _l("Hotel"), "shop": _l("Shop"), "taxi": _l("Taxi")}
+
+
+class SheetForm(FlaskForm):
+    name = StringField(_l("Name"), validators=[InputRequired(_l("Give the sheet a name.")), Length(max=60)])
+    hotel_track = StringField(_l("Hotel track, lowest to highest"),
+                              validators=[InputRequired(_l("Type the hotel track's values."))])
+    shop_track = StringField(_l("Shop track, lowest to highest"),
+                             validators=[InputRequired(_l("Type the shop track's values."))])
+    trees = IntegerField(_l("Trees"), validators=[InputRequired(), NumberRange(1, 20)])
+    verified = BooleanField(_l("I compared every cell with our printed sheet"))
+
+
+for _row in range(1, 6):
+    for _column in range(1, 6):
+        setattr(SheetForm, f"cell_{_row}_{_column}",
+                SelectField(choices=[SelectChoice(t, TYPE_LABELS[t]) for t in CELL_TYPES]))
+for _column in range(1, 6):
+    setattr(SheetForm, f"total_{_column}", SelectField(choices=[SelectChoice("3"), SelectChoice("4")]))
+    setattr(SheetForm, f"crossed_{_column}", SelectField(choices=[SelectChoice("1"), SelectChoice("2")]))
+    setattr(SheetForm, f"roads_{_column}", StringField(validators=[Optional()]))
+
+
+def fill(form: SheetForm, data: dict[str, Any], name: str) -> None:
+    form.name.data = name
+    for r, row in enumerate(data["grid"], 1):
+        for c, kind in enumerate(row, 1):
+            form[f"cell_{r}_{c}"].data = kind
+    for field in data["houses"]:
+        c = field["column"]
+        form[f"total_{c}"].data = str(field["total"])
+        form[f"crossed_{c}"].data = str(field["crossed"])
+        form[f"roads_{c}"].data = " ".join(field.get("roads") or [])
+    form.hotel_track.data = " ".join(str(v) for v in data["hotel_track"])
+    form.shop_track.data = " ".join(str(v) for v in data["shop_track"])
+    form.trees.data = data["trees"]
+    form.verified.data = not data.get("unverified", True)
+
+
+def definition(form: SheetForm) -> dict[str, Any]:
+    """The form as a sheet definition (checked by load_sheet, like an imported one)."""
+    grid = [[form[f"cell_{r}_{c}"].data for c in range(1, 6)] for r in range(1, 6)]
+    houses = []
+    for c in range(1, 6):
+        rows = [r for r in range(1, 6) if grid[r - 1][c - 1] == "house"]
+        entry = {"row": rows[0] if rows else 0, "column": c,
+                 "total": int(form[f"total_{c}"].data), "crossed": int(form[f"crossed_{c}"].data)}
+        roads = re.findall(r"[NESWnesw]{2}", form[f"roads_{c}"].data or "")
+        if roads:
+            entry["roads"] = [r.upper() for r in roads]
+        houses.append(entry)
+    return {"name": form.name.data.strip(), "unverified": not form.verified.data, "grid": grid,
+            "houses": [h for h in houses if h["row"]],
+            "hotel_track": [int(v) for v in re.findall(r"\d+", form.hotel_track.data)],
+            "shop_track": [int(v) for v in re.findall(r"\d+", form.shop_track.data)],
+            "trees": form.trees.data}
+
+
+@bp.get("/sheets")
+def sheets():
+    return render_template("games/doodle_city/sheets.html", sheets=saved(), default=default_sheet())
+
+
+@bp.route("/sheets/new", methods=["GET", "POST"], defaults={"sheet_id": None})
+@bp.route("/sheets/<int:sheet_id>", methods=["GET", "POST"])
+def edit(sheet_id: int | None):
+    record = db.session.get(SheetDefinition, sheet_id) if sheet_id else None
+    if sheet_id and record is None:
+        abort(404)
+    form = SheetForm()
+    if not form.is_submitted():
+        source = record.data if record else sheet_json(default_sheet())
+        fill(form, source, record.name if record else "")
+    status = 200
+    if form.validate_on_submit():
+        data = definition(form)
+        try:
+            load_sheet(data)
+        except RuleError as error:
+            from ...tables.views import explain
+            form.form_errors.append(explain(error))
+        else:
+            record = record or SheetDefinition(name=data["name"], data=data)
+            record.name, record.data = data["name"], data
+            db.session.add(record)
+            try:
+                db.session.commit()
+                return redirect(url_for("doodle_city.sheets"), 303)
+            except IntegrityError:
+                db.session.rollback()
+                form.name.errors.append(_l("A sheet with this name exists already."))
+    if form.is_submitted():
+        status = 422
+    return render_template("games/doodle_city/sheet_edit.html", form=form, record=record,
+                           shapes=SHAPES), status
