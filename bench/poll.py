@@ -21,7 +21,6 @@ from waitress.server import create_server
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from companion.extensions import db  # noqa: E402
 from companion.tables import service  # noqa: E402
 from tests.support import make_app  # noqa: E402
 

@@ -69,3 +69,27 @@ class LiveServer:
         self.thread.join(5)
 
 
+
+
+def enter(client, code: str, round_, points, nonce: str | None = None, **extra):
+    """Post a score-pad entry as a phone (or, with screen="host", the host screen) does."""
+    import uuid
+    data = {"points-round": str(round_), "points-points": str(points),
+            "nonce": nonce or uuid.uuid4().hex, **extra}
+    return client.post(f"/t/{code}/act/points", data=data)
+
+
+def events(client, code: str) -> list[dict[str, Any]]:
+    return client.get(f"/t/{code}/record.json").get_json()["events"]
+
+
+def totals(client, code: str) -> dict[str, int]:
+    from companion import record
+    result = record.load(client.get(f"/t/{code}/record.json").get_json()).result()
+    return {p["name"]: p["total"] for p in result["players"]}
+
+
+def table_count(app) -> int:
+    from companion.models import Table
+    with app.app_context():
+        return db.session.query(Table).count()

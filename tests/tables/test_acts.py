@@ -6,35 +6,7 @@ import uuid
 
 import pytest
 
-from companion import record
-from tests.support import start_table, take_seat, text_of
-
-
-def events(client, code):
-    return client.get(f"/t/{code}/record.json").get_json()["events"]
-
-
-def totals(client, code) -> dict[str, int]:
-    result = record.load(client.get(f"/t/{code}/record.json").get_json()).result()
-    return {p["name"]: p["total"] for p in result["players"]}
-
-
-def enter(client, code, round_, points, nonce=None, **extra):
-    data = {"points-round": str(round_), "points-points": str(points),
-            "nonce": nonce or uuid.uuid4().hex, **extra}
-    return client.post(f"/t/{code}/act/points", data=data)
-
-
-@pytest.fixture
-def table(client):
-    return start_table(client, players=("Anna", "Bence", "Csilla"))
-
-
-@pytest.fixture
-def bence(app, table):
-    phone = app.test_client()
-    take_seat(phone, table, 1)
-    return phone
+from tests.support import enter, events, start_table, text_of, totals
 
 
 def test_a_phone_enters_points_for_its_own_seat(client, table, bence):

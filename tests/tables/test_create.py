@@ -5,12 +5,7 @@ import re
 
 from companion.extensions import db
 from companion.models import Table, digest
-from tests.support import start_table, text_of
-
-
-def table_count(app) -> int:
-    with app.app_context():
-        return db.session.query(Table).count()
+from tests.support import start_table, table_count, text_of
 
 
 def start(client, *names, game="score-pad"):

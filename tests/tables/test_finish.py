@@ -7,29 +7,7 @@ import uuid
 import pytest
 
 from companion import record
-from tests.support import start_table, take_seat, text_of
-
-
-def events(client, code):
-    return client.get(f"/t/{code}/record.json").get_json()["events"]
-
-
-def enter(client, code, round_, points, **extra):
-    return client.post(f"/t/{code}/act/points", data={
-        "points-round": str(round_), "points-points": str(points), "nonce": uuid.uuid4().hex,
-        **extra})
-
-
-@pytest.fixture
-def table(client):
-    return start_table(client, players=("Anna", "Bence", "Csilla"))
-
-
-@pytest.fixture
-def anna(app, table):
-    phone = app.test_client()
-    take_seat(phone, table, 0)
-    return phone
+from tests.support import enter, events, start_table, text_of
 
 
 @pytest.fixture

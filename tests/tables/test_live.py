@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import re
-import uuid
 from html import unescape
 from urllib.parse import parse_qs, urlsplit
 
@@ -10,18 +9,12 @@ import pytest
 
 from companion.extensions import db
 from companion.models import Table
-from tests.support import start_table, take_seat, text_of
+from tests.support import enter, start_table, take_seat, text_of
 
 
 def stored_version(app, code) -> int:
     with app.app_context():
         return db.session.query(Table).filter_by(code=code).one().version
-
-
-def enter(client, code, round_, points, **extra):
-    return client.post(f"/t/{code}/act/points", data={
-        "points-round": str(round_), "points-points": str(points), "nonce": uuid.uuid4().hex,
-        **extra})
 
 
 def live(client, code, version, view="host"):

@@ -8,20 +8,7 @@ import uuid
 
 import pytest
 
-from companion.extensions import db
-from companion.models import Table
-from tests.support import make_app, start_table, take_seat, text_of
-
-
-def table_count(app) -> int:
-    with app.app_context():
-        return db.session.query(Table).count()
-
-
-def enter(client, code, round_, points, **extra):
-    return client.post(f"/t/{code}/act/points", data={
-        "points-round": str(round_), "points-points": str(points), "nonce": uuid.uuid4().hex,
-        **extra})
+from tests.support import enter, make_app, start_table, table_count, take_seat, text_of
 
 
 def upload(client, content: bytes, filename="game.json"):

@@ -4,25 +4,8 @@ from __future__ import annotations
 import re
 import uuid
 
-import pytest
 
-from companion import record
-from tests.support import start_table, take_seat, text_of
-
-
-def events(client, code):
-    return client.get(f"/t/{code}/record.json").get_json()["events"]
-
-
-def totals(client, code) -> dict[str, int]:
-    result = record.load(client.get(f"/t/{code}/record.json").get_json()).result()
-    return {p["name"]: p["total"] for p in result["players"]}
-
-
-def enter(client, code, round_, points, **extra):
-    return client.post(f"/t/{code}/act/points", data={
-        "points-round": str(round_), "points-points": str(points), "nonce": uuid.uuid4().hex,
-        **extra})
+from tests.support import enter, events, text_of, totals
 
 
 def undo(client, code, nonce=None, **extra):
@@ -31,25 +14,6 @@ def undo(client, code, nonce=None, **extra):
 
 def points(player, round_, value):
     return {"type": "points", "player": player, "round": round_, "points": value}
-
-
-@pytest.fixture
-def table(client):
-    return start_table(client, players=("Anna", "Bence", "Csilla"))
-
-
-@pytest.fixture
-def anna(app, table):
-    phone = app.test_client()
-    take_seat(phone, table, 0)
-    return phone
-
-
-@pytest.fixture
-def bence(app, table):
-    phone = app.test_client()
-    take_seat(phone, table, 1)
-    return phone
 
 
 def test_undo_on_a_phone_takes_back_its_own_last_entry_not_a_later_one_of_another_player(

@@ -7,7 +7,6 @@ import secrets
 from urllib.parse import urlencode
 from typing import Any, Mapping
 
-from flask import request
 from flask_babel import gettext, lazy_gettext as _l
 
 from ..base import Game, N_, RuleError
