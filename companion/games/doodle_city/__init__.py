@@ -194,14 +194,19 @@ def screen(state: rules.State, options: Mapping[str, Any], view: str, seat: Any,
     board = draw.board(state, player, die, cell_arg(selection.get("cell"))) if player else None
     for cell_ in board["cells"] if board else []:
         cell_["href"] = "?" + urlencode({"die": die, "cell": f"{cell_['row']}-{cell_['column']}", **keep})
+    next_column = next((c for c in range(1, 6) if c not in state.start_roads), None)
+    face = state.setup_faces.get(next_column)
+    field = next((h for h in state.sheet.houses if h.column == next_column), None)
     return {
         "player": player,
+        # the printed start road for the rolled face, when the sheet definition knows it
+        "suggested": field.roads[face - 1] if field and field.roads and face else None,
         "who": {"player": player} if view == "host" and player else {},
         "physical": options.get("dice") == "physical",
         "tally": bool(options.get("tally")),
         "complete": complete,
         "setup_done": setup_done,
-        "next_column": next((c for c in range(1, 6) if c not in state.start_roads), None),
+        "next_column": next_column,
         "start_roads": state.start_roads,
         "roller": next_roller(state),
         "can_roll": setup_done and complete and not over and not state.finished
@@ -220,5 +225,5 @@ def screen(state: rules.State, options: Mapping[str, Any], view: str, seat: Any,
         "acted": [p for p in state.players if p in state.acted],
         "shapes": draw.shapes(),
         "as": selection.get("as"),
-        "faces": sorted(getattr(state, "setup_faces", {}).items()),
+        "faces": sorted(state.setup_faces.items()),
     }

@@ -170,3 +170,19 @@ def test_quick_tally_refuses_a_value_the_track_does_not_have(client, app):
                   bonuses="", taxis=0, trees=0)
     assert refused.status_code == 422 and "hotel track" in text_of(refused)
     assert exported(client, code)["events"] == []
+
+
+def test_setup_highlights_the_printed_road_when_the_sheet_knows_it(client):
+    from companion.games.doodle_city.sheet import default_sheet, sheet_json
+    from companion.tables import service
+    sheet = sheet_json(default_sheet())
+    for field in sheet["houses"]:
+        field["roads"] = ["NS", "EW", "NE", "ES", "SW", "NW"]
+    with client.application.app_context():
+        table, secret = service.create("doodle-city", {"sheet": sheet}, ["Anna", "Bence"],
+                                       [{"type": "setup_roll", "blue": [3, 1, 6, 2, 5]}])
+        code = table.code
+    client.set_cookie(f"tc_host_{code}", secret)
+    page = client.get(f"/t/{code}").get_data(as_text=True)
+    assert "road 3 here is NE" in page
+    assert 'value="NE" class="shape suggested"' in page
