@@ -50,6 +50,10 @@ class Game:
         """The contract's result document for ``state`` (scored as if the game ended now)."""
         raise NotImplementedError
 
+    def end_event(self, state: Any) -> dict[str, Any]:
+        """The event the host's Finish button appends (a game may add what its tie-break needs)."""
+        return {"type": "end"}
+
     def actor(self, event: Mapping[str, Any]) -> str | None:
         """The player whose act ``event`` is (who may undo it from their phone)."""
         player = event.get("player")

@@ -380,4 +380,5 @@ def finish(code: str):
         abort(403)
     if not ButtonForm().validate():
         abort(400)
-    return commit(table, {"type": "end"}, "host", "host")
+    replay = service.replay_of(table)
+    return commit(table, replay.game.end_event(replay.state), "host", "host")

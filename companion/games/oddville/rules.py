@@ -1,0 +1,463 @@
+"""OddVille rules: one city shared by the table, folded from its events. Pure: no Flask, no DB.
+
+The Main Square sits at row 0, column 0 and marks the top row; rows grow downward, columns may be
+negative. Each player has 9 figures: in their supply, on the resource board, on a building card
+they own or on the Main Square. Whoever first has a 6th figure in the city triggers the end.
+Cards score at the end by their VP rule, counting cards of every owner.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Any, Callable, Mapping
+
+from ..base import N_, RuleError
+from ..ranking import rank
+
+Cell = tuple[int, int]
+
+SQUARE: Cell = (0, 0)
+# The printed card is not in the text: streets on its west, south and east sides (digest ruling).
+# Its north edge never meets a card, since nothing is built above the top row.
+SQUARE_EDGES = "ssss"
+SQUARE_POINTS = 4
+TRAVELLER_POINTS = 7
+FIGURES = 9
+END_WORKERS = 6
+MAX_CHARACTER_NAME = 40
+GUILDS = ("rooster", "bells", "mask", "lily")
+EDGE_LETTERS = "sb"
+# side index (N, E, S, W) -> step to the neighbour; the neighbour's facing side is (side + 2) % 4
+STEPS: tuple[Cell, ...] = ((-1, 0), (0, 1), (1, 0), (0, -1))
+# VP rule -> the printed base the rulebook's key shows (None: the rule has no base)
+RULES: Mapping[str, int | None] = {
+    "diamond": None, "per_diamond": 3, "per_neighbour": 1, "three_per_neighbour": None,
+    "per_column": 1, "per_row": 2, "shields": None, "per_guild": 1}
+DIAMOND_POINTS = (4, 5)
+TRAVELLER_NAMES = ("traveller", "traveler")
+
+
+@dataclass(frozen=True)
+class Vp:
+    """A card's end-game rule: ``number`` is the diamond's points or the printed base."""
+    rule: str
+    number: int = 0
+    guild: str | None = None        # the guild a per-guild card counts
+
+
+@dataclass(frozen=True)
+class Card:
+    row: int
+    column: int
+    owner: str
+    vp: Vp
+    guild: str | None = None
+    shield: int = 0
+    edges: str | None = None        # N, E, S, W: "s" street or "b" building; None: not entered
+
+
+@dataclass(frozen=True)
+class Character:
+    name: str
+    points: int
+
+    @property
+    def traveller(self) -> bool:
+        return key(self.name) in TRAVELLER_NAMES
+
+
+@dataclass(frozen=True)
+class State:
+    players: tuple[str, ...]
+    cards: Mapping[Cell, Card] = field(default_factory=dict)      # in build order
+    square: tuple[str, ...] = ()        # players with a worker on the Main Square, in order
+    characters: Mapping[str, tuple[Character, ...]] = field(default_factory=dict)
+    resource: Mapping[str, int] = field(default_factory=dict)    # figures on the resource board
+    trigger: str | None = None          # the first player to have a 6th worker in the city
+    finished: bool = False
+    declared: str | None = None         # the trigger the end event names (decides ties)
+
+
+# --- options and start ------------------------------------------------------------------------
+
+def options(raw: Mapping[str, Any], players: list[str]) -> dict[str, Any]:
+    if raw:
+        raise RuleError(N_("OddVille has no options."))
+    return {}
+
+
+def start(opts: Mapping[str, Any], players: list[str]) -> State:
+    return State(tuple(players), characters={p: () for p in players},
+                 resource={p: 0 for p in players})
+
+
+# --- queries for the screens ------------------------------------------------------------------
+
+def key(name: str) -> str:
+    """A character's identity: its name without case or extra spaces."""
+    return " ".join(name.split()).casefold()
+
+
+def neighbours(cell: Cell) -> list[Cell]:
+    return [(cell[0] + dr, cell[1] + dc) for dr, dc in STEPS]
+
+
+def occupied(state: State, cell: Cell) -> bool:
+    """A card of the city stands there (the Main Square is one)."""
+    return cell == SQUARE or cell in state.cards
+
+
+def city(state: State) -> list[Cell]:
+    """Every card of the city, the Main Square first, then in build order."""
+    return [SQUARE, *state.cards]
+
+
+def free_spots(state: State) -> list[Cell]:
+    """Empty spots next to the city (never above the top row), top to bottom, left to right."""
+    spots = {n for cell in city(state) for n in neighbours(cell)
+             if n[0] >= 0 and not occupied(state, n)}
+    return sorted(spots)
+
+
+def edges_at(state: State, cell: Cell) -> str | None:
+    if cell == SQUARE:
+        return SQUARE_EDGES
+    card = state.cards.get(cell)
+    return card.edges if card else None
+
+
+def required_edges(state: State, row: int, column: int) -> str:
+    """What a card there must show on each side (N, E, S, W): "s", "b", or "?" where no
+    neighbour declares an edge."""
+    wanted = []
+    for side, cell in enumerate(neighbours((row, column))):
+        theirs = edges_at(state, cell) if occupied(state, cell) else None
+        wanted.append(theirs[(side + 2) % 4] if theirs else "?")
+    return "".join(wanted)
+
+
+def workers_in_city(state: State, player: str) -> int:
+    """The player's figures on building cards and on the Main Square."""
+    return (sum(card.owner == player for card in state.cards.values())
+            + (player in state.square))
+
+
+def on_main_square(state: State, player: str) -> bool:
+    return player in state.square
+
+
+def max_resource_workers(state: State, player: str) -> int:
+    return FIGURES - workers_in_city(state, player)
+
+
+def free_figures(state: State, player: str) -> int:
+    """Figures in the player's supply (neither in the city nor on the resource board)."""
+    return max_resource_workers(state, player) - state.resource.get(player, 0)
+
+
+def figures(state: State, player: str) -> dict[str, int]:
+    """Where the player's 9 figures stand: in the city, on the resource board, in the supply."""
+    return {"city": workers_in_city(state, player), "resource_board": state.resource[player],
+            "supply": free_figures(state, player)}
+
+
+def bounds(state: State) -> tuple[int, int, int]:
+    """The city's extent for drawing it: leftmost column, rightmost column, lowest row."""
+    cells = city(state)
+    return (min(c for _, c in cells), max(c for _, c in cells), max(r for r, _ in cells))
+
+
+def holder(state: State, name: str) -> str | None:
+    """Who holds the character of that name now, if anyone."""
+    return next((p for p, held in state.characters.items()
+                 if any(key(c.name) == key(name) for c in held)), None)
+
+
+def trigger(state: State) -> str | None:
+    """The player whose 6th worker in the city triggered the end (None: not yet)."""
+    return state.trigger
+
+
+def card_points(state: State, cell: Cell) -> int:
+    """The end-game points of the card there for its owner."""
+    card = state.cards[cell]
+    vp = card.vp
+    around = [n for n in neighbours(cell) if occupied(state, n)]
+    if vp.rule == "diamond":
+        return vp.number
+    if vp.rule == "per_diamond":
+        return vp.number + sum(c.vp.rule == "diamond" for c in state.cards.values())
+    if vp.rule == "per_neighbour":
+        return vp.number + len(around)
+    if vp.rule == "three_per_neighbour":
+        return 3 * len(around)
+    if vp.rule == "per_column":
+        return vp.number + sum(c[1] == card.column for c in city(state))
+    if vp.rule == "per_row":
+        return vp.number + sum(c[0] == card.row for c in city(state))
+    if vp.rule == "shields":
+        return sum(state.cards[n].shield for n in around if n in state.cards)
+    # per_guild: the card counts itself only when it is recorded with the guild it names
+    return vp.number + sum(c.guild == vp.guild for c in state.cards.values())
+
+
+# --- events -----------------------------------------------------------------------------------
+
+def apply(state: State, event: Mapping[str, Any]) -> State:
+    """The state after ``event``; raises RuleError (and changes nothing) if the rules refuse it."""
+    kind = event.get("type")
+    handler = HANDLERS.get(kind) if isinstance(kind, str) else None
+    if handler is None:
+        raise RuleError(N_("OddVille has no %(type)r event."), type=kind)
+    if state.finished:
+        raise RuleError(N_("The game is finished; nothing more can be entered."))
+    return handler(state, event)
+
+
+def _build(state: State, event: Mapping[str, Any]) -> State:
+    player = _player(state, event.get("player"))
+    row, column = _spot(state, event)
+    card = Card(row, column, player, _vp(event.get("vp")), _guild(event.get("guild")),
+                _shield(event.get("shield")), _edges(event.get("edges")))
+    _check_edges(state, card)
+    _check_figure(state, player)
+    return _placed(replace(state, cards={**state.cards, (row, column): card}), player)
+
+
+def _main_square(state: State, event: Mapping[str, Any]) -> State:
+    player = _player(state, event.get("player"))
+    if player in state.square:
+        raise RuleError(N_("%(player)s already has a worker on the Main Square; only one of "
+                           "one's own may stand on it."), player=player)
+    _check_figure(state, player)
+    return _placed(replace(state, square=(*state.square, player)), player)
+
+
+def _character(state: State, event: Mapping[str, Any]) -> State:
+    player = _player(state, event.get("player"))
+    name = _name(event.get("name"))
+    points = event.get("points")
+    card = Character(name, 0)
+    if not card.traveller:      # the Traveller's points come from the Main Square, not the record
+        if not _whole(points) or points < 0:
+            raise RuleError(N_("A character's points must be a whole number, 0 or more."))
+        card = Character(name, points)
+    taken = holder(state, name)
+    if taken == player:
+        raise RuleError(N_("%(player)s already holds %(name)s."), player=player, name=name)
+    if taken is not None:
+        raise RuleError(N_("%(holder)s holds %(name)s: it must be given back before another "
+                           "player takes it."), holder=taken, name=name)
+    held = state.characters[player]
+    return replace(state, characters={**state.characters, player: (*held, card)})
+
+
+def _lose_character(state: State, event: Mapping[str, Any]) -> State:
+    player = _player(state, event.get("player"))
+    name = _name(event.get("name"))
+    held = state.characters[player]
+    kept = tuple(c for c in held if key(c.name) != key(name))
+    if len(kept) == len(held):
+        raise RuleError(N_("%(player)s does not hold %(name)s, so cannot give it back."),
+                        player=player, name=name)
+    return replace(state, characters={**state.characters, player: kept})
+
+
+def _resource_workers(state: State, event: Mapping[str, Any]) -> State:
+    player = _player(state, event.get("player"))
+    count = event.get("count")
+    if not _whole(count) or count < 0:
+        raise RuleError(N_("The workers on the resource board are counted with a whole number, "
+                           "0 or more."))
+    most = max_resource_workers(state, player)
+    if count > most:
+        raise RuleError(N_("%(player)s has %(city)d of their 9 figures in the city, so at most "
+                           "%(most)d can stand on the resource board."),
+                        player=player, city=FIGURES - most, most=most)
+    return replace(state, resource={**state.resource, player: count})
+
+
+def _end(state: State, event: Mapping[str, Any]) -> State:
+    named = event.get("trigger")
+    if named is not None:
+        _player(state, named)
+        if state.trigger is None:
+            raise RuleError(N_("Nobody has a 6th worker in the city yet, so %(player)s cannot "
+                               "have triggered the end."), player=named)
+        if named != state.trigger:
+            raise RuleError(N_("%(trigger)s was the first to place a 6th worker in the city, so "
+                               "%(trigger)s triggered the end, not %(player)s."),
+                            trigger=state.trigger, player=named)
+    return replace(state, finished=True, declared=named)
+
+
+# --- checks shared by the events ------------------------------------------------------------
+
+def _whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _player(state: State, player: Any) -> str:
+    if not isinstance(player, str) or player not in state.players:
+        raise RuleError(N_("%(player)r is not a player at this table."), player=player)
+    return player
+
+
+def _spot(state: State, event: Mapping[str, Any]) -> Cell:
+    """Where the card goes, checked: in or below the top row, free, next to the city."""
+    row, column = event.get("row"), event.get("column")
+    if not (_whole(row) and _whole(column)):
+        raise RuleError(N_("A card's row and column are whole numbers; the Main Square is at "
+                           "row 0, column 0."))
+    where = {"row": row, "column": column}
+    if row < 0:
+        raise RuleError(N_("Row %(row)d is above the Main Square: the city is built beside and "
+                           "below it, never above."), **where)
+    if (row, column) == SQUARE:
+        raise RuleError(N_("Row 0, column 0 is the Main Square: build beside or below it."))
+    if (row, column) in state.cards:
+        raise RuleError(N_("Row %(row)d, column %(column)d already has %(owner)s's card; cards "
+                           "never move."), owner=state.cards[(row, column)].owner, **where)
+    if not any(occupied(state, n) for n in neighbours((row, column))):
+        raise RuleError(N_("Row %(row)d, column %(column)d is not next to the city: a card goes "
+                           "beside, below or above a card already built, never only "
+                           "diagonally."), **where)
+    return row, column
+
+
+def _vp(raw: Any) -> Vp:
+    rule = raw.get("rule") if isinstance(raw, Mapping) else None
+    if not isinstance(rule, str) or rule not in RULES:
+        raise RuleError(N_("A card's VP rule must be one of: %(rules)s."), rules=", ".join(RULES))
+    if rule == "diamond":
+        points = raw.get("points")
+        if not _whole(points) or points not in DIAMOND_POINTS:
+            raise RuleError(N_("A diamond card prints 4 or 5 points."))
+        return Vp(rule, points)
+    base = raw.get("base", RULES[rule]) if RULES[rule] is not None else 0
+    if not _whole(base) or base < 0:
+        raise RuleError(N_("The printed base of a %(rule)s card is a whole number, 0 or more."),
+                        rule=rule)
+    guild = None
+    if rule == "per_guild":
+        guild = raw.get("guild")
+        if guild not in GUILDS:
+            raise RuleError(N_("A per-guild card names the guild it counts: rooster, bells, "
+                               "mask or lily."))
+    return Vp(rule, base, guild)
+
+
+def _guild(guild: Any) -> str | None:
+    if guild is not None and guild not in GUILDS:
+        raise RuleError(N_("A card's guild symbol is rooster, bells, mask or lily (or none)."))
+    return guild
+
+
+def _shield(shield: Any) -> int:
+    if shield is None:
+        return 0
+    if not _whole(shield) or shield < 0:
+        raise RuleError(N_("A card's shield points are a whole number, 0 or more."))
+    return shield
+
+
+def _edges(edges: Any) -> str | None:
+    if edges is None:
+        return None
+    if not (isinstance(edges, str) and len(edges) == 4
+            and all(letter in EDGE_LETTERS for letter in edges.lower())):
+        raise RuleError(N_("A card's edges are four letters for north, east, south and west, "
+                           "each s (street) or b (building), e.g. sbsb."))
+    return edges.lower()
+
+
+def _check_edges(state: State, card: Card) -> None:
+    """Every edge touching a card must match it, street to street, building to building."""
+    if card.edges is None:
+        return
+    wanted = required_edges(state, card.row, card.column)
+    for side, cell in enumerate(neighbours((card.row, card.column))):
+        if wanted[side] in ("?", card.edges[side]):
+            continue
+        if cell == SQUARE:
+            raise RuleError(N_("The Main Square has streets on its sides: the card's edge facing "
+                               "it must be a street."))
+        message = (N_("The card's street would meet the building side of the card at row "
+                      "%(row)d, column %(column)d: edges must match, street to street.")
+                   if card.edges[side] == "s" else
+                   N_("The card's building side would meet the street of the card at row "
+                      "%(row)d, column %(column)d: edges must match, building to building."))
+        raise RuleError(message, row=cell[0], column=cell[1])
+
+
+def _check_figure(state: State, player: str) -> None:
+    if workers_in_city(state, player) >= FIGURES:
+        raise RuleError(N_("All 9 of %(player)s's figures are already in the city."),
+                        player=player)
+
+
+def _placed(state: State, player: str) -> State:
+    """A figure of the player went into the city. It came from the supply or, as payment, off the
+    resource board: the board keeps at most the figures not in the city. The first player to
+    reach 6 in the city triggers the end."""
+    most = max_resource_workers(state, player)
+    resource = {**state.resource, player: min(state.resource[player], most)}
+    first = state.trigger is None and workers_in_city(state, player) >= END_WORKERS
+    return replace(state, resource=resource, trigger=player if first else state.trigger)
+
+
+def _name(name: Any) -> str:
+    if not isinstance(name, str) or not name.strip():
+        raise RuleError(N_("A character is named, e.g. traveller."))
+    if len(name) > MAX_CHARACTER_NAME:
+        raise RuleError(N_("A character's name is at most %(max)d characters."),
+                        max=MAX_CHARACTER_NAME)
+    return name.strip()
+
+
+HANDLERS: dict[str, Callable[[State, Mapping[str, Any]], State]] = {
+    "build": _build, "main_square": _main_square, "character": _character,
+    "lose_character": _lose_character, "resource_workers": _resource_workers, "end": _end}
+
+
+# --- scoring --------------------------------------------------------------------------------
+
+def score(state: State, player: str) -> dict[str, Any]:
+    """One player's line of the result: breakdown by the contract's keys, cards in build order."""
+    cards = [{"row": cell[0], "column": cell[1], "points": card_points(state, cell)}
+             for cell, card in state.cards.items() if card.owner == player]
+    on_square = on_main_square(state, player)
+    # the Traveller pays 7 only while its holder has a worker of their own on the Main Square
+    characters = sum((TRAVELLER_POINTS if on_square else 0) if c.traveller else c.points
+                     for c in state.characters[player])
+    breakdown = {"buildings": sum(c["points"] for c in cards),
+                 "main_square": SQUARE_POINTS if on_square else 0,
+                 "characters": characters,
+                 "resource_workers": state.resource[player]}
+    return {"name": player, "total": sum(breakdown.values()), "rank": 0,
+            "breakdown": breakdown, "details": {"cards": cards}}
+
+
+def ranks(players: tuple[str, ...], totals: list[int], trigger: str | None) -> list[int]:
+    """Most points first. Among those tied on top the trigger wins, else the first of them
+    clockwise from the trigger; the rest of a tie shares a rank. No trigger: ties share."""
+    top = max(totals)
+    tied = [p for p, total in zip(players, totals) if total == top]
+    winner = None
+    if trigger is not None and len(tied) > 1:
+        seat = players.index(trigger)
+        clockwise = [players[(seat + k) % len(players)] for k in range(len(players))]
+        winner = next(p for p in clockwise if p in tied)
+    behind = [winner is not None and total == top and p != winner
+              for p, total in zip(players, totals)]
+    return rank([(-total, later) for total, later in zip(totals, behind)])
+
+
+def result(state: State) -> dict[str, Any]:
+    """The contract's result, scoring the city as if the game ended now."""
+    players = [score(state, p) for p in state.players]
+    places = ranks(state.players, [p["total"] for p in players], state.declared)
+    for player, place in zip(players, places):
+        player["rank"] = place
+    return {"game": "oddville", "finished": state.finished,
+            "end_triggered": state.trigger is not None, "players": players,
+            "winners": [p["name"] for p in players if p["rank"] == 1]}
