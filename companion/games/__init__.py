@@ -10,7 +10,7 @@ from importlib import import_module
 
 from .base import Game
 
-_PLUGINS = ("score_pad", "doodle_city", "calcada", "oddville")
+_PLUGINS = ("score_pad", "doodle_city", "calcada", "oddville", "quadropolis")
 
 GAMES: dict[str, Game] = {}
 for _module in _PLUGINS:
