@@ -50,6 +50,10 @@ class Game:
         """The contract's result document for ``state`` (scored as if the game ended now)."""
         raise NotImplementedError
 
+    def score_note(self, player: Mapping[str, Any]) -> str:
+        """A word beside a player's total on the scoreboard (``player`` is a result entry)."""
+        return ""
+
     def end_event(self, state: Any) -> dict[str, Any]:
         """The event the host's Finish button appends (a game may add what its tie-break needs)."""
         return {"type": "end"}

@@ -48,6 +48,12 @@ class Quadropolis(Game):
     def options_from_form(self, form: OptionsForm) -> dict[str, Any]:
         return {"mode": form.mode.data}
 
+    def score_note(self, player: Mapping[str, Any]) -> str:
+        details = player.get("details", {})
+        if details.get("optimal", True):
+            return ""
+        return gettext("allocated by hand; best possible %(best)s", best=details["best_possible"])
+
     def describe(self, event: Mapping[str, Any]) -> str:
         kind = event.get("type")
         if kind == "build":

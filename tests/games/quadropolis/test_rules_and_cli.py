@@ -123,3 +123,17 @@ def test_a_table_is_created_and_imported_with_the_generic_scoreboard(client):
     page = text_of(client.get(upload.headers["Location"]))
     assert "Winner: Anna" in page and "Tower blocks" in page
     assert "Anna built a tower block on row 1, column 1 and took the Mayor" in page
+
+
+def test_the_scoreboard_shows_the_best_possible_beside_a_hand_allocation(client):
+    hand = {"type": "allocate", "player": "Anna", "activate": [[1, 1]], "customers": []}
+    data = {**RECORD, "events": EVENTS + [hand]}
+    upload = client.post("/import", data={"record": (io.BytesIO(json.dumps(data).encode()),
+                                                      "game.json")},
+                         content_type="multipart/form-data")
+    page = text_of(client.get(upload.headers["Location"]))
+    assert "Anna allocated by hand; best possible 4" in page
+    optimal = client.post("/import", data={"record": (io.BytesIO(json.dumps(RECORD).encode()),
+                                                       "game.json")},
+                          content_type="multipart/form-data")
+    assert "best possible" not in text_of(client.get(optimal.headers["Location"]))
