@@ -157,8 +157,9 @@ def language():
 def screen_context(table, replay, view: str) -> dict[str, Any]:
     by = [e.by for e in table.events]
     seat = my_seat(table)
+    result = replay.result()        # scored once per screen (Quadropolis optimises here)
     return {"table": table, "game": replay.game, "replay": replay, "view": view,
-            "result": replay.result(), "standings": standings(replay),
+            "result": result, "standings": standings(replay, result),
             "history": history(replay, by), "seat": seat, "host": is_host(table),
             "finished": replay.finished, "last_own": last_own(replay, seat.name) if seat else None,
             "selection": {k: request.args[k] for k in replay.game.query_args if k in request.args}}

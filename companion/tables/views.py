@@ -47,9 +47,8 @@ def remember(response: Any, name: str, secret: str) -> None:
                         samesite="Lax", secure=request.is_secure)
 
 
-def standings(replay: Replay) -> list[dict[str, Any]]:
-    """Result rows in rank order, each with the note on how a tie was settled."""
-    result = replay.result()
+def standings(replay: Replay, result: dict[str, Any]) -> list[dict[str, Any]]:
+    """The result's rows in rank order, each with the note on how a tie was settled."""
     game = replay.game
     rows = sorted(result["players"], key=lambda p: (p["rank"], replay.players.index(p["name"])))
     for row in rows:
