@@ -34,21 +34,24 @@ class Game:
     max_players: ClassVar[int] = 8
 
     # --- rules (pure) -------------------------------------------------------------------
+    # The game's rules module (options, start, apply, result); the hooks below delegate to it.
+    core: ClassVar[Any] = None
+
     def options(self, options: Mapping[str, Any], players: list[str]) -> dict[str, Any]:
         """Validate and normalise the record's options; raise RuleError if they are wrong."""
-        raise NotImplementedError
+        return self.core.options(options, players)
 
     def start(self, options: dict[str, Any], players: list[str]) -> Any:
         """The state before any event."""
-        raise NotImplementedError
+        return self.core.start(options, players)
 
     def apply(self, state: Any, event: Mapping[str, Any]) -> Any:
         """Check ``event`` against ``state``; return the next state (never mutate ``state``)."""
-        raise NotImplementedError
+        return self.core.apply(state, event)
 
     def result(self, state: Any) -> dict[str, Any]:
         """The contract's result document for ``state`` (scored as if the game ended now)."""
-        raise NotImplementedError
+        return self.core.result(state)
 
     def score_note(self, player: Mapping[str, Any]) -> str:
         """A word beside a player's total on the scoreboard (``player`` is a result entry)."""

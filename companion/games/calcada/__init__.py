@@ -46,10 +46,7 @@ class Calcada(Game):
     min_players, max_players = 2, 4
     options_form = OptionsForm
 
-    options = staticmethod(rules.options)
-    start = staticmethod(rules.start)
-    apply = staticmethod(rules.apply)
-    result = staticmethod(rules.result)
+    core = rules
 
     def prepare_options_form(self, form: OptionsForm) -> None:
         form.board.choices = [SelectChoice(side, side_label(side)) for side in SIDES]

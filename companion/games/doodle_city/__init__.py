@@ -46,10 +46,7 @@ class DoodleCity(Game):
     blueprint = editor
     options_links = ((_l("Correct the sheet layout (sheet editor)"), "doodle_city.sheets"),)
 
-    options = staticmethod(rules.options)
-    start = staticmethod(rules.start)
-    apply = staticmethod(rules.apply)
-    result = staticmethod(rules.result)
+    core = rules
 
     # --- starting a table ---------------------------------------------------------------
     def prepare_options_form(self, form: OptionsForm) -> None:

@@ -29,10 +29,7 @@ class OddVille(Game):
     tie_break = _l("the end's trigger, then clockwise from the trigger")
     min_players, max_players = 2, 4
 
-    options = staticmethod(rules.options)
-    start = staticmethod(rules.start)
-    apply = staticmethod(rules.apply)
-    result = staticmethod(rules.result)
+    core = rules
 
     def end_event(self, state: rules.State) -> dict[str, Any]:
         """Finishing names the detected trigger, so a tie is broken from it clockwise."""

@@ -40,10 +40,7 @@ class Quadropolis(Game):
     min_players, max_players = 2, 4
     options_form = OptionsForm
 
-    options = staticmethod(rules.options)
-    start = staticmethod(rules.start)
-    apply = staticmethod(rules.apply)
-    result = staticmethod(rules.result)
+    core = rules
 
     def options_from_form(self, form: OptionsForm) -> dict[str, Any]:
         return {"mode": form.mode.data}

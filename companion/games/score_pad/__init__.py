@@ -21,10 +21,7 @@ class ScorePad(Game):
     host_template = "games/score_pad/host.html"
     live_template = "games/score_pad/sheet.html"
 
-    options = staticmethod(rules.options)
-    start = staticmethod(rules.start)
-    apply = staticmethod(rules.apply)
-    result = staticmethod(rules.result)
+    core = rules
 
     def options_from_form(self, form: OptionsForm) -> dict[str, Any]:
         return {"lowest_wins": bool(form.lowest_wins.data)}
