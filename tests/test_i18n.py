@@ -69,7 +69,7 @@ def test_the_language_switch_returns_to_the_same_page_and_never_elsewhere(client
 def test_rule_refusals_are_shown_in_the_players_language(client):
     code = start_table(client)
     client.post("/lang", data={"lang": "hu", "next": "/"})
-    client.post(f"/t/{code}/finish")
+    client.post(f"/t/{code}/finish", data={"sure": "yes"})
     refused = client.post(f"/t/{code}/act/points", data={"screen": "host", "points-player": "Anna",
                                                           "points-round": "1", "points-points": "3"})
     assert refused.status_code == 422

@@ -4,7 +4,7 @@ event checked and appended in the same transaction, or nothing is written at all
 from __future__ import annotations
 
 import secrets
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 from sqlalchemy import select, update
 from sqlalchemy.exc import IntegrityError
@@ -75,10 +75,13 @@ def _lock(table: Table) -> None:
                        .values(version=Table.version + 1))
 
 
-def append(table: Table, event: dict[str, Any], by: str, nonce: str | None = None) -> record.Replay:
+def append(table: Table, event: dict[str, Any], by: str, nonce: str | None = None,
+           guard: Callable[[record.Replay], None] | None = None) -> record.Replay:
     """Check ``event`` against the replayed log and append it; RuleError leaves nothing written.
 
-    A form submitted twice (same nonce) is appended once."""
+    ``guard`` sees the log as it is under the lock (e.g. refuses to replace, without the player's
+    yes, a value entered since the screen was loaded). A form submitted twice (same nonce) is
+    appended once."""
     _lock(table)
     try:
         if nonce and db.session.scalar(select(Event.id).where(Event.table_id == table.id,
@@ -86,6 +89,8 @@ def append(table: Table, event: dict[str, Any], by: str, nonce: str | None = Non
             db.session.rollback()
             return replay_of(table)
         current = replay_of(table)
+        if guard is not None:
+            guard(current)
         after = current.then(event)
         db.session.add(Event(table_id=table.id, seq=len(current.events) + 1, data=dict(event),
                              by=by, nonce=nonce))

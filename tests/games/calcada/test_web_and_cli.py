@@ -126,7 +126,7 @@ def test_the_host_finishes_an_imported_game_and_the_record_says_so(client):
     unfinished = {**RECORD, "events": ROUNDS}
     code = imported(client, unfinished)
     assert "Last round!" in text_of(client.get(f"/t/{code}"))
-    assert client.post(f"/t/{code}/finish", data={"nonce": uuid.uuid4().hex}).status_code == 303
+    assert client.post(f"/t/{code}/finish", data={"nonce": uuid.uuid4().hex, "sure": "yes"}).status_code == 303
     assert exported(client, code) == RECORD
     assert record.load(exported(client, code)).result() == EXPECTED
 
