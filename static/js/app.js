@@ -60,3 +60,16 @@ document.addEventListener("htmx:afterSettle", function () {
     if (details) { details.open = keptOpen[id]; }
   });
 });
+
+// Doodle City: a lower value chosen to circle shows on the road shapes that can circle it.
+document.addEventListener("change", function (event) {
+  var radio = event.target;
+  if (!radio.matches || !radio.matches(".circle-choice input")) { return; }
+  radio.form.querySelectorAll("button[data-fits]").forEach(function (shape) {
+    var badge = shape.querySelector(".circles");
+    var fits = shape.getAttribute("data-fits").split(" ");
+    shape.disabled = radio.value !== "" && fits.indexOf(radio.value) < 0;
+    badge.textContent = radio.value === "" ? badge.getAttribute("data-default")
+      : (shape.disabled ? "–" : radio.value);
+  });
+});
