@@ -114,9 +114,11 @@ class Game:
         """One line for the history; the platform falls back to the raw event."""
         return ""
 
-    def describe_all(self, events: list[Mapping[str, Any]], undone: Mapping[int, int]) -> list[str]:
-        """A line per event, for games whose words depend on what came before (a replacement)."""
-        return [self.describe(event) for event in events]
+    def describe_all(self, events: list[Mapping[str, Any]], undone: Mapping[int, int],
+                     first: int = 0) -> list[str]:
+        """A line per event from ``first`` on ("" before it), for games whose words depend on
+        what came before (a replacement)."""
+        return ["" if i < first else self.describe(e) for i, e in enumerate(events)]
 
     def prepare_options_form(self, form: Any) -> None:
         """Fill choices that come from the database (e.g. saved sheets)."""
@@ -130,6 +132,11 @@ class Game:
     def forms(self, state: Any, player: str | None) -> dict[str, Any]:
         """Fresh game forms to show for ``player`` (or for the host when None)."""
         return {}
+
+    def screen(self, state: Any, options: Mapping[str, Any], view: str, seat: Any, host: bool,
+               selection: Mapping[str, str]) -> Any:
+        """What the game's templates draw (as ``d``), built once per screen; None if nothing."""
+        return None
 
     def follow(self, state: Any, player: str | None) -> dict[str, str]:
         """Input name -> value an untouched entry form takes when the table changes (the next

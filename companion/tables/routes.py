@@ -156,18 +156,23 @@ def language():
 # --- the table's screens --------------------------------------------------------------------
 
 def screen_context(table, replay, view: str) -> dict[str, Any]:
-    by = [e.by for e in table.events]
+    by = service.authors(table)
     seat = my_seat(table)
+    host = is_host(table)
     result = replay.result()        # scored once per screen (Quadropolis optimises here)
     player = seat.name if seat and view == "phone" else None
+    selection = {k: request.args[k] for k in replay.game.query_args if k in request.args}
     return {"table": table, "game": replay.game, "replay": replay, "view": view,
             "result": result, "standings": standings(replay, result),
-            "history": history(replay, by), "history_limit": HISTORY_ON_SCREEN[view],
-            "seat": seat, "host": is_host(table),
+            "history": history(replay, by, HISTORY_ON_SCREEN[view]),
+            "history_count": len(replay.events),
+            "seat": seat, "host": host,
             "finished": replay.finished, "last_own": last_own(replay, seat.name) if seat else None,
             "end_event": end_event(replay),
             "follow": {**replay.game.follow(replay.state, player), "seen": len(replay.events)},
-            "selection": {k: request.args[k] for k in replay.game.query_args if k in request.args}}
+            "selection": selection,
+            # the game's own view of the screen, built once for every template that draws it
+            "d": replay.game.screen(replay.state, replay.options, view, seat, host, selection)}
 
 
 def last_own(replay, player: str) -> int | None:
@@ -236,7 +241,7 @@ def whole_history(code: str):
     replay = service.replay_of(table)
     back = screen_url(table, "phone" if my_seat(table) else "host")
     return render_template("tables/history.html", table=table, game=replay.game,
-                           history=history(replay, [e.by for e in table.events]), back=back)
+                           history=history(replay, service.authors(table)), back=back)
 
 
 @bp.get("/t/<code>/live")
@@ -389,7 +394,7 @@ def ask_to_replace(table, view: str, conflict: Conflict, forms: dict[str, Any] |
     """The screen again, asking: the entry re-posted as it was, with the value it replaces."""
     table = service.find(table.code)
     replay = service.replay_of(table)
-    changes = changes_since(replay, [e.by for e in table.events],
+    changes = changes_since(replay, service.authors(table),
                             request.form.get("seen", type=int))
     fields = {k: v for k, v in request.form.items() if k not in ("csrf_token", "nonce", "replaces", "seen")}
     fields |= {"replaces": conflict.token, "seen": len(replay.events)}

@@ -4,9 +4,11 @@ event checked and appended in the same transaction, or nothing is written at all
 from __future__ import annotations
 
 import secrets
+from collections import OrderedDict
 from typing import Any, Callable, Mapping
 
-from sqlalchemy import select, update
+from flask import current_app
+from sqlalchemy import func, select, update
 from sqlalchemy.exc import IntegrityError
 
 from .. import record
@@ -52,12 +54,36 @@ def create(game: str, options: Mapping[str, Any], players: list[str],
     raise RuntimeError("no free table code")
 
 
+REPLAYS_KEPT = 64        # tables whose latest replay this process keeps
+
+
 def replay_of(table: Table) -> record.Replay:
-    rows = db.session.scalars(select(Event.data).where(Event.table_id == table.id)
-                              .order_by(Event.seq)).all()
-    game = GAMES[table.game]
-    players = table.players
-    return record.replay(game, game.options(table.options, players), players, list(rows))
+    """The table's log replayed. The log is append-only, so the replay of its first n events
+    never changes: the latest one is kept per table and only the events after it are replayed."""
+    kept: OrderedDict[int, record.Replay] = current_app.extensions.setdefault(
+        "table_replays", OrderedDict())
+    count = db.session.scalar(select(func.count()).where(Event.table_id == table.id))
+    earlier = kept.get(table.id)
+    if earlier is None or len(earlier.events) > count:
+        game = GAMES[table.game]
+        players = table.players
+        earlier = record.start(game, game.options(table.options, players), players)
+    if len(earlier.events) < count:
+        rows = db.session.scalars(select(Event.data).where(
+            Event.table_id == table.id, Event.seq > len(earlier.events)).order_by(Event.seq)).all()
+        earlier = record.replay(earlier.game, earlier.options, earlier.players,
+                                [*earlier.events, *rows], start=earlier)
+    kept[table.id] = earlier
+    kept.move_to_end(table.id)
+    while len(kept) > REPLAYS_KEPT:
+        kept.popitem(last=False)
+    return earlier
+
+
+def authors(table: Table) -> list[str]:
+    """Who entered each event ("host", "seat", "import"), in the log's order."""
+    return list(db.session.scalars(select(Event.by).where(Event.table_id == table.id)
+                                   .order_by(Event.seq)))
 
 
 def record_of(table: Table) -> dict[str, Any]:

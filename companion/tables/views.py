@@ -86,12 +86,16 @@ def standings(replay: Replay, result: dict[str, Any]) -> list[dict[str, Any]]:
     return rows
 
 
-def history(replay: Replay, by: list[str]) -> list[dict[str, Any]]:
-    """Every event, newest first; undone acts are flagged (and shown struck through)."""
+def history(replay: Replay, by: list[str], newest: int | None = None) -> list[dict[str, Any]]:
+    """The events (only the ``newest`` few if given), newest first; undone acts are flagged
+    (and shown struck through)."""
     undone = replay.undone
-    texts = replay.game.describe_all(replay.events, undone)
+    first = max(0, len(replay.events) - newest) if newest is not None else 0
+    texts = replay.game.describe_all(replay.events, undone, first)
     items = []
     for index, event in enumerate(replay.events):
+        if index < first:
+            continue
         kind = event.get("type")
         if kind == "undo":
             target = event.get("event")
@@ -113,7 +117,7 @@ def changes_since(replay: Replay, by: list[str], seen: int | None) -> list[str]:
     """What was entered after a screen showing ``seen`` events was loaded, oldest first."""
     if seen is None or seen >= len(replay.events):
         return []
-    return [item["text"] for item in history(replay, by)[: len(replay.events) - seen]][::-1]
+    return [item["text"] for item in history(replay, by, len(replay.events) - seen)][::-1]
 
 
 def poll_interval() -> int:

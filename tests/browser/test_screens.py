@@ -12,7 +12,7 @@ from babel.messages.pofile import read_po
 from playwright.sync_api import Page, expect
 
 from .conftest import ROOT, TRANSLATIONS
-from .helpers import LIVE_TIMEOUT, enter_points, start_table, take_seat, total_of
+from .helpers import LIVE_TIMEOUT, confirm, enter_points, start_table, take_seat, total_of
 
 SCREENS = ROOT / "test-artifacts" / "screens"
 MIN_TAP = 40        # CSS px
@@ -139,8 +139,10 @@ def take_album(lang, album, live_server, phone, desktop, playwright) -> None:
     album.shoot(host_phone, lang, "host-phone")
 
     # finished: the result on the host and on Anna's phone (arrived live)
-    with host.expect_response(lambda r: r.url.endswith("/finish")):
-        host.locator(f'form[action="/t/{code}/finish"] button').click()
+    host.locator(f'form[action="/t/{code}/finish"] button').click()
+    expect(host.locator("section.confirm")).to_be_visible()
+    album.shoot(host, lang, "finish-confirm")
+    confirm(host)
     expect(host.locator("#live .winners")).to_be_visible()
     album.shoot(host, lang, "finished-host")
     # (soft: when this fails the screenshots of the other language are still taken)
@@ -160,7 +162,7 @@ def test_phone_screenshots(live_server, phone, desktop, playwright, browser_log)
     names = {path.stem for path in album.files}
     for lang in ("en", "hu"):
         for name in ("home", "home-error", "join", "phone-points", "phone-invalid",
-                     "host-desktop", "host-phone", "finished-host", "finished"):
+                     "host-desktop", "host-phone", "finish-confirm", "finished-host", "finished"):
             assert f"{lang}-{name}" in names
     for path in album.files:
         assert path.exists() and path.stat().st_size > 0, path

@@ -155,12 +155,15 @@ class DoodleCity(Game):
             return gettext("%(player)s: final sheet entered", player=event.get("player"))
         return ""
 
-    def describe_all(self, events: list[Mapping[str, Any]], undone: Mapping[int, int]) -> list[str]:
+    def describe_all(self, events: list[Mapping[str, Any]], undone: Mapping[int, int],
+                     first: int = 0) -> list[str]:
         """A second tally of a player reads as the correction it is."""
         lines, tallied = [], set()
         for index, event in enumerate(events):
             player = event.get("player")
-            if event.get("type") == "tally" and player in tallied:
+            if index < first:
+                lines.append("")
+            elif event.get("type") == "tally" and player in tallied:
                 lines.append(gettext("%(player)s: final sheet corrected", player=player))
             else:
                 lines.append(self.describe(event))

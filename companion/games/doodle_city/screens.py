@@ -169,6 +169,7 @@ def screen(state: rules.State, options: Mapping[str, Any], view: str, seat: Any,
         "as": selection.get("as"),
         "keep": keep,
         "setup_shapes": shape_choices(state, player, None)["shapes"],
+        "cell_words": gettext("Row %(row)s, column %(column)s: %(kind)s"),   # filled per cell
         "saved": draw.tally_tracks(state, player) if player in state.tallies else None,
         "saved_token": tally_token(state.tallies[player]) if player in state.tallies else "",
     }

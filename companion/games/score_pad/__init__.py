@@ -70,13 +70,16 @@ class ScorePad(Game):
     def describe(self, event: Mapping[str, Any]) -> str:
         return self.describe_all([event], {})[0]
 
-    def describe_all(self, events: list[Mapping[str, Any]], undone: Mapping[int, int]) -> list[str]:
+    def describe_all(self, events: list[Mapping[str, Any]], undone: Mapping[int, int],
+                     first: int = 0) -> list[str]:
         """A later entry for the same round reads as the correction it is."""
         entered: dict[tuple[Any, Any], Any] = {}
         lines = []
         for index, event in enumerate(events):
-            if event.get("type") != "points":
+            if event.get("type") != "points" or index < first:
                 lines.append("")
+                if event.get("type") == "points" and index not in undone:
+                    entered[(event.get("player"), event.get("round"))] = event.get("points")
                 continue
             key = (event.get("player"), event.get("round"))
             words = {"player": key[0], "round": key[1], "points": event.get("points")}
