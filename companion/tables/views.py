@@ -15,7 +15,7 @@ HOST_COOKIE = "tc_host_{}"
 COOKIE_DAYS = 7
 
 
-HISTORY_ON_SCREEN = {"phone": 5, "host": 12}      # newest acts shown; the rest on its own page
+HISTORY_ON_SCREEN = {"phone": 5, "host": 10}      # newest acts shown; the rest on its own page
 PLATFORM_EVENTS = {"undo": _l("undo"), "end": _l("end")}
 
 

@@ -43,6 +43,8 @@ class Calcada(Game):
     categories = {"districts": _l("Districts"), "motifs": _l("Motifs"),
                   "unfinished": _l("Unfinished districts"), "bonus_tiles": _l("Bonus tiles")}
     tie_break = None            # the rulebook: tied players share the win
+    labels = {"colour": COLOUR_LABELS, "other": COLOUR_LABELS, "motif": MOTIF_LABELS}
+    event_labels = {"place": _l("tile placed"), "spend_bonus": _l("bonus tile spent")}
     min_players, max_players = 2, 4
     options_form = OptionsForm
 
