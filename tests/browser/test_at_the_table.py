@@ -142,7 +142,9 @@ def test_a_lower_circled_value_is_chosen_and_scored(live_server, phone, desktop,
     anna.locator('.sheet-grid a.cell[href*="cell=1-4"]').click()
     straight = anna.locator('#shape-bar button[value="EW"]')
     expect(straight.locator(".circles")).to_have_text("5")      # the default: the highest
-    anna.locator(".circle-choice label.chip", has_text="3").click()
+    lower = anna.locator(".circle-choice label.chip", has_text="3")
+    assert in_viewport(anna, straight) and in_viewport(anna, lower)     # still no scrolling
+    lower.click()
     expect(straight.locator(".circles")).to_have_text("3")
     expect(anna.locator('#shape-bar button[value="NS"]')).to_be_disabled()   # a road of 1
     with anna.expect_response(lambda r: "/act/draw" in r.url):

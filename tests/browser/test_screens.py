@@ -17,7 +17,7 @@ from .conftest import ROOT, TRANSLATIONS
 from .helpers import LIVE_TIMEOUT, confirm, enter_points, start_table, take_seat, total_of
 
 SCREENS = ROOT / "test-artifacts" / "screens"
-MIN_TAP = 40        # CSS px
+MIN_TAP = 44        # CSS px
 
 TAP_TARGETS = """() => Array.from(document.querySelectorAll('button, a.button, input'))
   .filter(el => !(el.tagName === 'INPUT' && ['hidden', 'checkbox', 'radio'].includes(el.type)))
