@@ -17,6 +17,7 @@ from ..games.base import Conflict, RuleError
 from ..record import RecordError
 from . import bp, service
 from .forms import ButtonForm, ImportForm, JoinCodeForm, LanguageForm, NewTableForm, SeatForm, UndoForm
+from .confirm import no_overwrite, question, sure
 from .links import base_url, qr_svg
 from .views import (HISTORY_ON_SCREEN, HOST_COOKIE, SEAT_COOKIE, changes_since, explain, history,
                     is_host, my_seat, remember, standings)
@@ -213,14 +214,6 @@ def render_screen(table, view: str, forms: dict[str, Any] | None = None, error: 
     return response
 
 
-def question(text: str, action: str, yes: str, back: str, fields: dict[str, Any],
-             warnings: list[str] | None = None, changes: list[str] | None = None,
-             danger: bool = True) -> dict[str, Any]:
-    """A confirmation shown on top of a screen: a form re-posting ``fields`` with the yes."""
-    return {"question": text, "action": action, "yes": yes, "back": back, "fields": fields,
-            "warnings": warnings or [], "changes": changes or [], "danger": danger}
-
-
 @bp.get("/t/<code>")
 def host(code: str):
     return render_screen(table_or_404(code), "host")
@@ -324,11 +317,6 @@ def take_seat(code: str):
     return response
 
 
-def sure() -> bool:
-    """The confirmation's yes (every step that cannot be taken back asks first)."""
-    return request.form.get("sure") == "yes"
-
-
 @bp.post("/t/<code>/seat/<int:position>/free")
 def free_seat(code: str, position: int):
     table = table_or_404(code)
@@ -378,16 +366,6 @@ def actor_of(table) -> tuple[str | None, str, str]:
     if is_host(table):
         return None, "host", "host"
     abort(403)
-
-
-def no_overwrite(game, event: dict[str, Any]):
-    """The guard run under the table's lock: an event that would replace an entered value goes
-    through only with the player's yes to that very value (``replaces`` echoes its token)."""
-    def guard(current) -> None:
-        conflict = game.overwrite(current.state, event)
-        if conflict is not None and request.form.get("replaces") != conflict.token:
-            raise conflict
-    return guard
 
 
 def ask_to_replace(table, view: str, conflict: Conflict, forms: dict[str, Any] | None):

@@ -51,8 +51,9 @@ def english_messages() -> set[str]:
 class Album:
     """Takes the screenshots and collects what is wrong on them."""
 
-    def __init__(self) -> None:
+    def __init__(self, name: str = "phones") -> None:
         SCREENS.mkdir(parents=True, exist_ok=True)
+        self.name = name
         self.files: list[Path] = []
         self.small: list[str] = []
         self.english: list[str] = []
@@ -83,8 +84,7 @@ class Album:
             assert path.exists() and path.stat().st_size > 0, path
         report = ["tap targets under %d px:" % MIN_TAP, *self.small,
                   "English on Hungarian pages:", *self.english]
-        with (SCREENS / "report.txt").open("a") as out:
-            out.write("\n".join(report) + "\n")
+        (SCREENS / f"report-{self.name}.txt").write_text("\n".join(report) + "\n")
         print("\n".join(report))
         assert not self.small, "tap targets too small:\n" + "\n".join(self.small)
         assert not self.english, "English left on Hungarian pages:\n" + "\n".join(self.english)

@@ -112,7 +112,7 @@ def tv_album(lang, album, live_server, phone, desktop):
 
 
 def test_tv_and_doodle_city_screenshots(live_server, phone, desktop, browser_log):
-    album = Album()
+    album = Album("tv-doodle")
     for lang in ("en", "hu"):
         doodle_album(lang, album, live_server, phone, desktop)
         tv_album(lang, album, live_server, phone, desktop)

@@ -41,9 +41,9 @@ class DoodleCity(Game):
     blueprint = editor
     options_links = ((_l("Correct the sheet layout (sheet editor)"), "doodle_city.sheets"),)
     labels = {"kind": CELL_LABELS, "shape": SHAPE_WORDS}
-    event_labels = {"start_road": _l("start road"), "roll": _l("dice"), "draw": _l("road"),
-                    "house": _l("house"), "tree": _l("tree"), "setup_roll": _l("start roads rolled"),
-                    "tally": _l("final sheet")}
+    event_labels = {"start_road": _l("start road"), "roll": _l("roll"), "draw": _l("draw"),
+                    "house": _l("house"), "tree": _l("tree"), "setup_roll": _l("setup roll"),
+                    "tally": _l("tally")}
 
     core = rules
 

@@ -28,9 +28,9 @@ class OddVille(Game):
                   "characters": _l("Characters"), "resource_workers": _l("Workers on resources")}
     tie_break = _l("the end's trigger, then clockwise from the trigger")
     labels = {"rule": RULE_LABELS, "name": CHARACTER_LABELS}
-    event_labels = {"build": _l("building card"), "main_square": _l("Main Square"),
-                    "character": _l("character"), "lose_character": _l("character discarded"),
-                    "resource_workers": _l("workers on resources")}
+    event_labels = {"build": _l("build"), "main_square": _l("main square"),
+                    "character": _l("character"), "lose_character": _l("lose character"),
+                    "resource_workers": _l("resource workers")}
     min_players, max_players = 2, 4
 
     core = rules

@@ -44,7 +44,7 @@ class Quadropolis(Game):
                   "unused_residents": _l("Unused residents"), "pollution": _l("Pollution")}
     tie_break = _l("most residents, then fewer empty cells")
     labels = {"kind": KIND_LABELS, "below": KIND_LABELS, "what": PRINT_LABELS}
-    event_labels = {"build": _l("build"), "allocate": _l("allocation")}
+    event_labels = {"build": _l("build"), "allocate": _l("allocate")}
     min_players, max_players = 2, 4
     options_form = OptionsForm
 

@@ -114,6 +114,7 @@ def test_an_imported_game_shows_its_result_and_its_history_in_words(client):
     # the generic breakdown line: Districts · Motifs · Unfinished districts · Bonus tiles
     assert ("1. Bence — 31 Districts: 24 · Motifs: 5 · Unfinished districts: 0 · Bonus tiles: 2"
             in page)
+    page += text_of(client.get(f"/t/{code}/history"))     # the screen shows the newest acts
     assert "Anna: red tile (kiosk) on row 1, column 1" not in page     # announced: said so
     assert "Anna announced red 1: tile (kiosk) on row 1, column 1" in page
     assert "Bence: blue tile (kiosk) on row 1, column 5" in page
