@@ -4,6 +4,7 @@ event checked and appended in the same transaction, or nothing is written at all
 from __future__ import annotations
 
 import secrets
+import threading
 from collections import OrderedDict
 from typing import Any, Callable, Mapping
 
@@ -55,6 +56,7 @@ def create(game: str, options: Mapping[str, Any], players: list[str],
 
 
 REPLAYS_KEPT = 64        # tables whose latest replay this process keeps
+_KEPT_LOCK = threading.Lock()   # the server's threads share the kept replays
 
 
 def replay_of(table: Table) -> record.Replay:
@@ -63,7 +65,8 @@ def replay_of(table: Table) -> record.Replay:
     kept: OrderedDict[int, record.Replay] = current_app.extensions.setdefault(
         "table_replays", OrderedDict())
     count = db.session.scalar(select(func.count()).where(Event.table_id == table.id))
-    earlier = kept.get(table.id)
+    with _KEPT_LOCK:
+        earlier = kept.get(table.id)
     if earlier is None or len(earlier.events) > count:
         game = GAMES[table.game]
         players = table.players
@@ -73,10 +76,11 @@ def replay_of(table: Table) -> record.Replay:
             Event.table_id == table.id, Event.seq > len(earlier.events)).order_by(Event.seq)).all()
         earlier = record.replay(earlier.game, earlier.options, earlier.players,
                                 [*earlier.events, *rows], start=earlier)
-    kept[table.id] = earlier
-    kept.move_to_end(table.id)
-    while len(kept) > REPLAYS_KEPT:
-        kept.popitem(last=False)
+    with _KEPT_LOCK:
+        kept[table.id] = earlier
+        kept.move_to_end(table.id)
+        while len(kept) > REPLAYS_KEPT:
+            kept.popitem(last=False)
     return earlier
 
 
