@@ -96,3 +96,11 @@ def in_viewport(page: Page, locator: Locator) -> bool:
     return bool(box and size and box["x"] >= 0 and box["y"] >= 0
                 and box["x"] + box["width"] <= size["width"]
                 and box["y"] + box["height"] <= size["height"])
+
+
+def settled_after_finish(*pages: Page) -> None:
+    """Wait until each phone has reloaded into the final result (a finished game reloads every
+    screen): closing a browser context in the middle of that reload can hang Chromium."""
+    for page in pages:
+        expect(page.locator("#live .winners")).to_be_visible(timeout=LIVE_TIMEOUT + 3000)
+        page.wait_for_load_state()

@@ -13,7 +13,8 @@ from companion.tables import service
 
 from .conftest import ROOT
 from .helpers import (LIVE_TIMEOUT, assert_not_reloaded, confirm, enter_points, finish_game,
-                      in_viewport, mark_page, start_table, take_seat, total_of)
+                      in_viewport, mark_page, settled_after_finish, start_table, take_seat,
+                      total_of)
 
 TV = {"viewport": {"width": 1920, "height": 1080}}
 TIMINGS = ROOT / "test-artifacts" / "doodle-move-timings.txt"
@@ -200,6 +201,7 @@ def test_the_tv_shows_the_scoreboard_first_and_the_final_ranking_after_finish(
     expect(final.locator("tr.winner")).to_contain_text("Bence")
     expect(final.locator(".winners")).to_have_text("Winner: Bence")
     assert tv.evaluate("window.scrollY") == 0
+    settled_after_finish(*phones)
     browser_log.assert_clean()
 
 

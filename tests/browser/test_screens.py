@@ -14,7 +14,8 @@ from babel.messages.pofile import read_po
 from playwright.sync_api import Page, expect
 
 from .conftest import ROOT, TRANSLATIONS
-from .helpers import LIVE_TIMEOUT, confirm, enter_points, start_table, take_seat, total_of
+from .helpers import (LIVE_TIMEOUT, confirm, enter_points, settled_after_finish, start_table,
+                      take_seat, total_of)
 
 SCREENS = ROOT / "test-artifacts" / "screens"
 MIN_TAP = 44        # CSS px
@@ -176,6 +177,7 @@ def take_album(lang, album, live_server, phone, desktop, playwright) -> None:
         anna.goto(base + f"/t/{code}/phone")
         expect(anna.locator("#live .winners")).to_be_visible()
     album.shoot(anna, lang, "finished")
+    settled_after_finish(anna, host_phone)
 
 
 def test_phone_screenshots(live_server, phone, desktop, playwright, browser_log):

@@ -7,7 +7,7 @@ from playwright.sync_api import Page, expect
 
 from companion.tables import service
 
-from .helpers import confirm, enter_points, take_seat, total_of
+from .helpers import confirm, enter_points, settled_after_finish, take_seat, total_of
 from .test_screens import Album, to_hungarian
 
 TV = {"viewport": {"width": 1920, "height": 1080}}
@@ -107,6 +107,7 @@ def tv_album(lang, album, live_server, phone, desktop):
     confirm(tv)
     expect(tv.locator("#live .winners")).to_be_visible()
     album.shoot(tv, lang, "tv-finished")
+    settled_after_finish(*phones)
     tv.goto(f"{live_server.url}/t/{code}/history")
     album.shoot(tv, lang, "history")
 

@@ -1,6 +1,7 @@
 """Doodle City rules: the table's events folded over every player's sheet. Pure: no Flask, no DB.
 
-Hotels and shops score the moment their segment is drawn; taxis and trees at the end. Events
+Hotels and shops score the moment their segment is drawn (the highest free value that fits, or
+a lower free one the draw names with ``circle``); taxis and trees at the end. Events
 before the first ``roll`` are not tied to dice (tables playing on paper may never roll in the
 app); after a roll every player acts once until the next roll.
 """
