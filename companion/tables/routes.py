@@ -67,9 +67,10 @@ def option_forms(formdata: Any = None) -> dict[str, Any]:
 def render_home(new: NewTableForm, upload: ImportForm, options: dict[str, Any], status: int = 200):
     tables = []
     for table in service.recent(current_app.config["RECENT_TABLES"]):
-        replay = service.replay_of(table)
-        tables.append({"table": table, "game": GAMES[table.game], "finished": replay.finished,
-                       "winners": replay.result()["winners"] if replay.events else []})
+        replay, game = service.replay_of(table), GAMES[table.game]
+        leaders = replay.events and game.leaders_on_home
+        tables.append({"table": table, "game": game, "finished": replay.finished,
+                       "winners": replay.result()["winners"] if leaders else []})
     return render_template("tables/home.html", new=new, upload=upload, options=options,
                            tables=tables, join=JoinCodeForm(formdata=None)), status
 
@@ -89,7 +90,8 @@ def create():
         if opts_form is None or opts_form.validate():
             opts = game.options_from_form(opts_form) if opts_form else {}
             try:
-                table, host_secret = service.create(game.name, opts, new.names())
+                table, host_secret = service.create(game.name, opts, new.names(),
+                                                    game.initial_events(opts, new.names()))
             except RecordError as error:
                 new.form_errors.append(explain(error))
             else:

@@ -1,31 +1,32 @@
 """Quadropolis plug-in: the rules in ``rules.py``, the end-game optimiser in ``optimiser.py``,
 the mats, tables and tile catalogue in ``data/``; here the web shell's part — the options form,
-labels, and what each act means in words. Until Quadropolis has its own phone screens the
-platform's generic scoreboard and history show the table."""
+labels, the acts as events, and what each act means in words. The screens' view models are in
+``screens.py``, the city as SVG in ``drawing.py``."""
 from __future__ import annotations
 
 from typing import Any, Mapping
 
 from flask_babel import gettext, lazy_gettext as _l
-from flask_wtf import FlaskForm
-from wtforms import SelectField
-from wtforms.fields.choices import SelectChoice
 
-from ..base import Game
+from ..base import Game, N_, RuleError
 from . import rules
+from .forms import FORMS, OptionsForm
 
-MODE_LABELS = {"classic": _l("Classic"), "expert": _l("Expert")}
 KIND_LABELS = {"tower": _l("tower block"), "shop": _l("shop"), "public": _l("public service"),
                "park": _l("park"), "factory": _l("factory"), "harbour": _l("harbour"),
                "office": _l("office tower"), "monument": _l("monument")}
 
 
-class OptionsForm(FlaskForm):
-    class Meta:
-        csrf = False        # a part of the start-a-table form, which carries the token
+def cell_of(text: str) -> tuple[int, int]:
+    row, column = text.split("-")
+    return int(row), int(column)
 
-    mode = SelectField(_l("Mode"), default="classic",
-                       choices=[SelectChoice(mode, label) for mode, label in MODE_LABELS.items()])
+
+def tile_of(text: str) -> dict[str, Any]:
+    """A face posted as kind.residents.energy.vp.mayor.absorbs (checked by the core)."""
+    kind, residents, energy, vp, mayor, absorbs = text.split(".")
+    return {"kind": kind, "residents": int(residents), "energy": int(energy), "vp": int(vp),
+            "mayor": mayor == "1", "absorbs": absorbs == "1"}
 
 
 class Quadropolis(Game):
@@ -39,17 +40,48 @@ class Quadropolis(Game):
     tie_break = _l("most residents, then fewer empty cells")
     min_players, max_players = 2, 4
     options_form = OptionsForm
+    phone_template = "games/quadropolis/phone.html"
+    host_template = "games/quadropolis/host.html"
+    live_template = "games/quadropolis/live.html"
+    query_args = ("cell", "as", "plan", "shop", "faces")
+    leaders_on_home = False             # scoring optimises every city: not for the list
 
     core = rules
 
     def options_from_form(self, form: OptionsForm) -> dict[str, Any]:
-        return {"mode": form.mode.data}
+        return {"mode": form.mode.data, **({"tally": True} if form.tally.data else {})}
+
+    def initial_events(self, options: Mapping[str, Any], players: list[str]) -> list[dict]:
+        # a table played in the app keeps its rounds; a quick tally has none
+        return [] if options.get("tally") else [{"type": "round", "round": 1}]
+
+    def forms(self, state: rules.State, player: str | None) -> dict[str, Any]:
+        return {name: form(prefix=name) for name, form in FORMS.items()}
+
+    def event_from_form(self, form_name: str, form: Any, player: str | None,
+                        state: rules.State) -> dict[str, Any] | None:
+        if form_name == "round":
+            if player is not None:
+                raise RuleError(N_("The host screen starts the next round."))
+            return {"type": "round", "round": form.round.data}
+        if form_name not in ("build", "allocate"):
+            return None
+        if player not in state.players:
+            raise RuleError(N_("First pick the seat you enter for."))
+        if form_name == "build":
+            cell = (form.row.data, form.column.data)
+            return rules.build_event(player, cell, tile_of(form.tile.data))
+        return allocation_event(state, player, form)
 
     def score_note(self, player: Mapping[str, Any]) -> str:
         details = player.get("details", {})
         if details.get("optimal", True):
             return ""
         return gettext("allocated by hand; best possible %(best)s", best=details["best_possible"])
+
+    def screen(self, *args: Any) -> dict[str, Any]:
+        from .screens import screen
+        return screen(*args)
 
     def describe(self, event: Mapping[str, Any]) -> str:
         kind = event.get("type")
@@ -62,10 +94,44 @@ class Quadropolis(Game):
                                "and took the Mayor", **words)
             return gettext("%(player)s built a %(kind)s on row %(row)s, column %(column)s",
                            **words)
+        if kind == "allocate" and event.get("optimal"):
+            return gettext("%(player)s went back to the best plan", player=event.get("player"))
         if kind == "allocate":
             return gettext("%(player)s placed residents and energy by hand",
                            player=event.get("player"))
+        if kind == "round":
+            return gettext("Round %(n)s begins", n=event.get("round"))
         return ""
+
+
+def allocation_event(state: rules.State, player: str, form: Any) -> dict[str, Any]:
+    """The allocation in force (by hand, or else the best plan) with one building or shop
+    changed: a tap on the city."""
+    if form.optimal.data:
+        return {"type": "allocate", "player": player, "optimal": True}
+    hand = state.allocations.get(player)
+    plan = hand or rules.best(state, player)
+    activated, customers = set(plan.activated), dict(plan.customers)
+    if form.toggle.data:
+        cell = cell_of(form.toggle.data)
+        if cell in activated:
+            activated.discard(cell)
+            customers.pop(cell, None)
+        else:
+            activated.add(cell)
+    elif form.shop.data and form.customers.data is not None:
+        cell = cell_of(form.shop.data)
+        customers.pop(cell, None)
+        if form.customers.data < 0:
+            activated.discard(cell)
+        else:
+            activated.add(cell)
+            customers[cell] = form.customers.data
+    else:
+        raise RuleError(N_("Tap a building to activate it or leave it off."))
+    return {"type": "allocate", "player": player, "activate": [list(c) for c in sorted(activated)],
+            "customers": [{"row": r, "column": c, "count": n}
+                          for (r, c), n in sorted(customers.items())]}
 
 
 game = Quadropolis()
