@@ -5,6 +5,7 @@ import json
 import re
 import uuid
 from typing import Any
+from urllib.parse import parse_qs
 
 from flask import (Response, abort, current_app, jsonify, make_response, redirect,
                    render_template, request, url_for)
@@ -164,7 +165,15 @@ def screen_context(table, replay, view: str) -> dict[str, Any]:
             "result": result, "standings": standings(replay, result),
             "history": history(replay, by), "seat": seat, "host": is_host(table),
             "finished": replay.finished, "last_own": last_own(replay, seat.name) if seat else None,
-            "selection": {k: request.args[k] for k in replay.game.query_args if k in request.args}}
+            "selection": selection_of(replay.game)}
+
+
+def selection_of(game) -> dict[str, str]:
+    """The screen's selections (the game's query_args): from the address, or for an act from
+    its ``back`` field, so that a refused or accepted act returns to the same view."""
+    source = request.args if request.method == "GET" else \
+        {k: v[-1] for k, v in parse_qs(request.form.get("back", "").lstrip("?")).items()}
+    return {k: source[k] for k in game.query_args if k in source}
 
 
 def last_own(replay, player: str) -> int | None:
@@ -331,7 +340,9 @@ def commit(table, event: dict[str, Any], by: str, view: str, forms: dict[str, An
         service.append(table, event, by, request.form.get("nonce") or None)
     except RuleError as error:
         return render_screen(service.find(table.code), view, forms, explain(error), 422)
-    return redirect(url_for("tables.host" if view == "host" else "tables.phone", code=table.code), 303)
+    target = url_for("tables.host" if view == "host" else "tables.phone", code=table.code,
+                     **selection_of(GAMES[table.game]))
+    return redirect(target, 303)
 
 
 @bp.post("/t/<code>/act/<form_name>")
