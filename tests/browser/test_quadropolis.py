@@ -122,7 +122,8 @@ def test_a_classic_city_built_on_a_phone_scores_like_the_command_line(
         host.locator(f'form[action="/t/{code}/finish"] button').click()
     expect(host.locator("#live .winners")).to_be_visible()
     album.shoot(host, lang, "quadropolis-classic-final-tv")
-    anna.reload()
+    expect(anna.locator("#live .winners")).to_be_visible(timeout=LIVE_TIMEOUT)   # came live
+    anna.goto(base + f"/t/{code}/phone?plan=1")
     expect(anna.get_by_test_id("plan-total")).to_be_visible()
     album.shoot(anna, lang, "quadropolis-classic-final-phone")
     assert not album.small, album.small
