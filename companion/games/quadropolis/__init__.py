@@ -17,6 +17,12 @@ KIND_LABELS = {"tower": _l("tower block"), "shop": _l("shop"), "public": _l("pub
                "office": _l("office tower"), "monument": _l("monument")}
 
 
+def labelled(error: RuleError) -> RuleError:
+    """The core's refusal with building kinds in the player's words instead of record ids."""
+    return RuleError(error.message, **{k: KIND_LABELS.get(v, v) if k in ("kind", "below") else v
+                                       for k, v in error.params.items()})
+
+
 def cell_of(text: str) -> tuple[int, int]:
     row, column = text.split("-")
     return int(row), int(column)
@@ -69,8 +75,13 @@ class Quadropolis(Game):
         if player not in state.players:
             raise RuleError(N_("First pick the seat you enter for."))
         if form_name == "build":
-            cell = (form.row.data, form.column.data)
-            return rules.build_event(player, cell, tile_of(form.tile.data))
+            event = rules.build_event(player, (form.row.data, form.column.data),
+                                      tile_of(form.tile.data))
+            try:
+                rules.build(state, event)
+            except RuleError as error:
+                raise labelled(error) from None
+            return event
         return allocation_event(state, player, form)
 
     def score_note(self, player: Mapping[str, Any]) -> str:

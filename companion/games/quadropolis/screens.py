@@ -11,7 +11,7 @@ from urllib.parse import urlencode
 from flask_babel import gettext
 
 from ...tables.views import explain
-from . import drawing, rules
+from . import drawing, labelled, rules
 from .data import Cell, mats, scores
 
 
@@ -45,7 +45,7 @@ def offer(state: rules.State, player: str, cell: Cell, faces: bool) -> dict[str,
     if floor:
         tiles = [t for t in tiles if t["kind"] == floor]
     return {"cell": cell, "floor": floor, "refused": refused, "catalogue": catalogue is not None,
-            "refused_text": explain(refused) if refused else "",
+            "refused_text": explain(labelled(refused)) if refused else "",
             "tiles": [] if refused else [{**t, "code": face_code(t)} for t in tiles]}
 
 

@@ -120,3 +120,19 @@ def test_the_optimiser_runs_once_per_city_and_never_for_the_home_page(table, cli
     assert len(calls) == 3                                   # Anna's changed city only
     optimiser._optimise_frozen.cache_clear()
     assert client.get("/").status_code == 200 and len(calls) == 3
+
+
+def test_a_quick_tally_enters_each_final_city_in_any_order_and_ranks_them(client):
+    code = start(client, mode="expert", tally=True)
+    city = {1: [(2, 2, "park.0.0.0.0.1")], 0: [(4, 5, "park.0.0.0.0.1")]}   # Bence first
+    for seat in (1, 0):
+        page = text_of(client.get(f"/t/{code}?as={seat}"))
+        assert "the tile by kind and values" not in page          # no cell tapped yet
+        for row, column, tile in city[seat]:
+            answer = act(client, code, "build", host=True, player=("Anna", "Bence")[seat],
+                         row=row, column=column, tile=tile, back=f"?as={seat}")
+            assert answer.status_code == 303, text_of(answer)
+    page = text_of(client.get(f"/t/{code}"))
+    assert ("Tied on 0 points (Anna 0 residents and 19 empty cells, Bence 0 residents and 19 "
+            "empty cells): most residents first, then fewer empty cells.") in page
+    assert "Round" not in page.split("Scoreboard")[1].split("History")[0]
