@@ -43,7 +43,7 @@ def build(page: Page, cell: tuple[int, int], tile: str, columns: int) -> int:
     expect(picker.locator('input[name="build-column"]')).to_have_value(str(cell[1]))
     count = 2
     if picker.locator(f'button.q-tile[value="{tile}"]').count() == 0:
-        picker.locator(".hint a").click()   # not in this round's catalogue: every face
+        picker.locator(".q-more a").click()   # not in this round's catalogue: every face
         expect(page.locator("#live .q-pick-head")).not_to_contain_text("round")
         count = 3
     with page.expect_response(lambda r: "/act/build" in r.url):

@@ -139,3 +139,5 @@ def test_among_equal_totals_the_plan_moves_the_fewest_pieces():
     best = optimise("expert", city, 2, 1)
     assert best.total == sum(with_factory.values()) == -1
     assert best.activated == ((1, 3),) and best.pieces == 2
+    assert best.tied                        # so the screen says "fewest pieces"
+    assert not optimise("classic", {(1, 1): T}, 0, 1).tied     # one best plan: nothing to say
