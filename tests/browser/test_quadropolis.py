@@ -137,5 +137,17 @@ def test_an_expert_city_is_entered_and_scored_the_same_way(live_server, phone, d
     album = Album()
     host, anna, code, best = play("en", live_server, phone, desktop, album, "expert", EXPERT)
     expect(anna.locator("#live .q-city")).to_contain_text("D4")       # district numbers shown
+
+    # one shared phone is enough: the host screen on a phone enters Bence's city
+    host_phone = phone("en-expert-host-phone", viewport={"width": 412, "height": 915})
+    host_phone.context.add_cookies(host.context.cookies())
+    host_phone.goto(live_server.url + f"/t/{code}?as=1")
+    build(host_phone, (4, 5), "tower.3.0.0.0.1", 5)
+    expect(host_phone).to_have_url(re.compile(r"as=1"))
+    album.shoot(host_phone, "en", "quadropolis-expert-host-phone")
+    expect(host.locator("#live .q-all figure").nth(1)).to_contain_text("Bence", timeout=LIVE_TIMEOUT)
+    expect(host.locator("#live .q-all figure svg use[href='#q-tower']")).to_have_count(2,
+                                                                           timeout=LIVE_TIMEOUT)
+    album.shoot(host, "en", "quadropolis-expert-tv-host")
     assert not album.small, album.small
     browser_log.assert_clean()
