@@ -123,7 +123,7 @@ def test_a_classic_city_built_on_a_phone_scores_like_the_command_line(
     expect(host.locator("#live .winners")).to_be_visible()
     album.shoot(host, lang, "quadropolis-classic-final-tv")
     expect(anna.locator("#live .winners")).to_be_visible(timeout=LIVE_TIMEOUT)   # came live
-    anna.goto(base + f"/t/{code}/phone?plan=1")
+    anna.goto(base + f"/t/{code}/phone")                # the final screen shows the plan itself
     expect(anna.get_by_test_id("plan-total")).to_be_visible()
     album.shoot(anna, lang, "quadropolis-classic-final-phone")
     assert not album.small, album.small

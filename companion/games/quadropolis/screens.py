@@ -80,7 +80,7 @@ def screen(state: rules.State, options: Mapping[str, Any], view: str, seat: Any,
     player = seat_player(state, view, seat, host, selection)
     keep = {"as": selection["as"]} if view == "host" and player else {}
     rows = {row["name"]: row for row in result["players"]}
-    showing_plan = bool(selection.get("plan"))
+    showing_plan = bool(selection.get("plan")) or state_over(result)   # the final screen: always
     selected = None if showing_plan or state_over(result) else cell_arg(selection.get("cell"))
     plan = player_plan(state, rows[player]) if player else None
     mine = drawing.city(state, player, plan if showing_plan else None, selected) if player else None
