@@ -114,6 +114,18 @@ def test_a_classic_city_built_on_a_phone_scores_like_the_command_line(
     assert hand == anna_scored["total"] and hand < best
     expect(anna.locator("#live .q-city .q-off")).to_have_count(1)   # the tower left off, faded
     album.shoot(anna, lang, "quadropolis-classic-override")
+
+    # a shop's customers: tap the shop, then the count (no scroll: bar and city both in view)
+    anna.locator("#live .q-hit a.q-tap").first.click()
+    bar = anna.locator("#live form.q-customers")
+    expect(bar).to_be_visible()
+    assert in_view(anna, "#live form.q-customers") and in_view(anna, "#live .q-board")
+    album.shoot(anna, lang, "quadropolis-classic-customers")
+    with anna.expect_response(lambda r: "/act/allocate" in r.url):
+        bar.locator('button[value="2"]').click()
+    expect(bar).to_have_count(0)
+    assert scored(anna, base, code)["Anna"]["details"]["customers"] == [
+        {"row": 2, "column": 1, "count": 2}]
     expect(host.locator("#live table.scoreboard")).to_contain_text(str(best), timeout=LIVE_TIMEOUT)
     expect(host.locator("#live .q-all figure")).to_have_count(2)
     album.shoot(host, lang, "quadropolis-classic-tv-host")

@@ -83,11 +83,11 @@ def screen(state: rules.State, options: Mapping[str, Any], view: str, seat: Any,
     showing_plan = bool(selection.get("plan")) or state_over(result)   # the final screen: always
     selected = None if showing_plan or state_over(result) else cell_arg(selection.get("cell"))
     plan = player_plan(state, rows[player]) if player else None
-    mine = drawing.city(state, player, plan if showing_plan else None, selected) if player else None
-    shop = cell_arg(selection.get("shop")) if showing_plan else None
-    if shop and not (player and state.cities[player].get(shop, None)
-                     and state.cities[player][shop].kind == "shop"):
+    shop = cell_arg(selection.get("shop")) if showing_plan and player else None
+    if shop and getattr(state.cities[player].get(shop), "kind", None) != "shop":
         shop = None
+    mine = drawing.city(state, player, plan if showing_plan else None,
+                        shop or selected) if player else None
     last = mats()[state.mode].rounds
     return {
         "player": player, "mode": state.mode, "tally": bool(options.get("tally")),
