@@ -113,6 +113,7 @@ def test_a_classic_city_built_on_a_phone_scores_like_the_command_line(
     assert mine == best == anna_scored["details"]["best_possible"]
     assert hand == anna_scored["total"] and hand < best
     expect(anna.locator("#live .q-city .q-off")).to_have_count(1)   # the tower left off, faded
+    assert in_view(anna, "#live .q-board")
     album.shoot(anna, lang, "quadropolis-classic-override")
 
     # a shop's customers: tap the shop, then the count (no scroll: bar and city both in view)
