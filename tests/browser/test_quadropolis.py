@@ -164,3 +164,29 @@ def test_an_expert_city_is_entered_and_scored_the_same_way(live_server, phone, d
     album.shoot(host, "en", "quadropolis-expert-tv-host")
     assert not album.small, album.small
     browser_log.assert_clean()
+
+
+@pytest.mark.parametrize("lang", ["en", "hu"])
+def test_the_tv_shows_four_finished_expert_cities_side_by_side(lang, live_server, desktop,
+                                                               browser_log):
+    import random
+    import sys
+
+    from companion.tables import service
+
+    sys.path.insert(0, str(SCREENS.parent.parent / "bench"))
+    from quadropolis_screens import PLAYERS, expert_game      # a full 4-player Expert game
+
+    with live_server.app.app_context():
+        table, _ = service.create("quadropolis", {"mode": "expert"}, PLAYERS,
+                                  expert_game(random.Random(7)))
+        code = table.code
+    tv = desktop(f"{lang}-tv", viewport={"width": 1920, "height": 1080})
+    tv.goto(live_server.url + f"/t/{code}")
+    if lang == "hu":
+        to_hungarian(tv)
+    expect(tv.locator("#live .q-all figure")).to_have_count(4)
+    boxes = [tv.locator("#live .q-all figure").nth(i).bounding_box() for i in range(4)]
+    assert len({round(box["y"]) for box in boxes}) == 1         # one row, side by side
+    Album().shoot(tv, lang, "quadropolis-expert-4-players-final-tv")
+    browser_log.assert_clean()
