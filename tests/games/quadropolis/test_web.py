@@ -136,3 +136,17 @@ def test_a_quick_tally_enters_each_final_city_in_any_order_and_ranks_them(client
     assert ("Tied on 0 points (Anna 0 residents and 19 empty cells, Bence 0 residents and 19 "
             "empty cells): most residents first, then fewer empty cells.") in page
     assert "Round" not in page.split("Scoreboard")[1].split("History")[0]
+
+
+def test_an_act_returns_to_its_view_keeping_only_the_games_selections(table):
+    code, anna = table
+    act(anna, code, "build", row=1, column=1, tile="tower.3.0.0.0.1")
+    act(anna, code, "build", row=1, column=2, tile="factory.0.2.0.0.1")
+    answer = act(anna, code, "allocate", toggle="1-1",
+                 back="?plan=1&next=//evil.example&as=0")
+    assert answer.status_code == 303
+    assert answer.headers["Location"] == f"/t/{code}/phone?as=0&plan=1"
+    refused = act(anna, code, "allocate", toggle="4-4", back="?plan=1")
+    assert refused.status_code == 422
+    page = text_of(refused)                                   # still the plan, with the reason
+    assert "There is no building at row 4, column 4" in page and "Best possible" in page
