@@ -12,7 +12,7 @@ from playwright.sync_api import Page, expect
 
 from companion.cli import cli
 
-from .helpers import LIVE_TIMEOUT, take_seat
+from .helpers import LIVE_TIMEOUT, confirm, take_seat
 from .test_screens import SCREENS, Album, to_hungarian
 
 CLASSIC = [((1, 1), "tower.3.0.0.0.1"), ((1, 2), "factory.0.3.0.0.1"), ((2, 1), "shop.0.0.0.0.1"),
@@ -36,15 +36,15 @@ def start(host: Page, base: str, mode: str, lang: str, players=("Anna", "Bence")
 
 def build(page: Page, cell: tuple[int, int], tile: str, columns: int) -> int:
     """Tap the cell, then the tile: returns the taps it took."""
-    taps = page.locator("#live .q-board .q-hit a.q-tap")
+    taps = page.locator(".quadro.play .q-board .q-hit a.q-tap")   # the phone's, or the host's
     taps.nth((cell[0] - 1) * columns + cell[1] - 1).click()
-    picker = page.locator("#live form.q-picker")
+    picker = page.locator(".quadro.play form.q-picker")
     expect(picker.locator('input[name="build-row"]')).to_have_value(str(cell[0]))
     expect(picker.locator('input[name="build-column"]')).to_have_value(str(cell[1]))
     count = 2
     if picker.locator(f'button.q-tile[value="{tile}"]').count() == 0:
         picker.locator(".q-more a").click()   # not in this round's catalogue: every face
-        expect(page.locator("#live .q-pick-head")).not_to_contain_text("round")
+        expect(page.locator(".quadro.play .q-pick-head")).not_to_contain_text("round")
         count = 3
     with page.expect_response(lambda r: "/act/build" in r.url):
         picker.locator(f'button.q-tile[value="{tile}"]:not([disabled])').first.click()
@@ -131,8 +131,10 @@ def test_a_classic_city_built_on_a_phone_scores_like_the_command_line(
     expect(host.locator("#live .q-all figure")).to_have_count(2)
     album.shoot(host, lang, "quadropolis-classic-tv-host")
 
-    with host.expect_response(lambda r: r.url.endswith("/finish")):
-        host.locator(f'form[action="/t/{code}/finish"] button').click()
+    host.locator(f'form[action="/t/{code}/finish"] button').click()
+    expect(host.locator("section.confirm")).to_contain_text("Bence" if lang == "en" else "Bence")
+    album.shoot(host, lang, "quadropolis-finish-confirm")      # what is missing, in words
+    confirm(host)
     expect(host.locator("#live .winners")).to_be_visible()
     album.shoot(host, lang, "quadropolis-classic-final-tv")
     expect(anna.locator("#live .winners")).to_be_visible(timeout=LIVE_TIMEOUT)   # came live

@@ -15,12 +15,12 @@ from .forms import FORMS, OptionsForm
 KIND_LABELS = {"tower": _l("tower block"), "shop": _l("shop"), "public": _l("public service"),
                "park": _l("park"), "factory": _l("factory"), "harbour": _l("harbour"),
                "office": _l("office tower"), "monument": _l("monument")}
-
-
-def labelled(error: RuleError) -> RuleError:
-    """The core's refusal with building kinds in the player's words instead of record ids."""
-    return RuleError(error.message, **{k: KIND_LABELS.get(v, v) if k in ("kind", "below") else v
-                                       for k, v in error.params.items()})
+# the same with the article English needs in a sentence ("an office tower")
+BUILT_LABELS = {"tower": _l("a tower block"), "shop": _l("a shop"),
+                "public": _l("a public service"), "park": _l("a park"),
+                "factory": _l("a factory"), "harbour": _l("a harbour"),
+                "office": _l("an office tower"), "monument": _l("a monument")}
+PRINT_LABELS = {"residents": _l("residents"), "energy": _l("energy"), "vp": _l("victory points")}
 
 
 def cell_of(text: str) -> tuple[int, int]:
@@ -44,11 +44,14 @@ class Quadropolis(Game):
                   "offices": _l("Office towers"), "monuments": _l("Monuments"),
                   "unused_residents": _l("Unused residents"), "pollution": _l("Pollution")}
     tie_break = _l("most residents, then fewer empty cells")
+    labels = {"kind": KIND_LABELS, "below": KIND_LABELS, "what": PRINT_LABELS}
+    event_labels = {"build": _l("build"), "allocate": _l("allocate"), "round": _l("round")}
     min_players, max_players = 2, 4
     options_form = OptionsForm
     phone_template = "games/quadropolis/phone.html"
     host_template = "games/quadropolis/host.html"
     live_template = "games/quadropolis/live.html"
+    play_template = "games/quadropolis/play.html"
     query_args = ("cell", "as", "plan", "shop", "faces")
     leaders_on_home = False             # scoring optimises every city: not for the list
 
@@ -75,13 +78,8 @@ class Quadropolis(Game):
         if player not in state.players:
             raise RuleError(N_("First pick the seat you enter for."))
         if form_name == "build":
-            event = rules.build_event(player, (form.row.data, form.column.data),
-                                      tile_of(form.tile.data))
-            try:
-                rules.build(state, event)
-            except RuleError as error:
-                raise labelled(error) from None
-            return event
+            return rules.build_event(player, (form.row.data, form.column.data),
+                                     tile_of(form.tile.data))
         return allocation_event(state, player, form)
 
     def score_note(self, player: Mapping[str, Any]) -> str:
@@ -90,20 +88,30 @@ class Quadropolis(Game):
             return ""
         return gettext("allocated by hand; best possible %(best)s", best=details["best_possible"])
 
-    def screen(self, *args: Any) -> dict[str, Any]:
+    def screen(self, state: rules.State, options: Mapping[str, Any], view: str, seat: Any,
+               host: bool, selection: Mapping[str, str]) -> dict[str, Any]:
         from .screens import screen
-        return screen(*args)
+        return screen(state, options, view, seat, host, selection)
+
+    def missing(self, state: rules.State) -> list[str]:
+        """Before Finish: cities with nothing built, and rounds not yet played."""
+        words = [gettext("%(player)s has built nothing yet.", player=p)
+                 for p in state.players if not state.cities[p]]
+        last = rules.mats()[state.mode].rounds
+        if state.round is not None and state.round < last:
+            words.append(gettext("This is round %(n)s of %(last)s.", n=state.round, last=last))
+        return words
 
     def describe(self, event: Mapping[str, Any]) -> str:
         kind = event.get("type")
         if kind == "build":
             words = {"player": event.get("player"), "row": event.get("row"),
                      "column": event.get("column"),
-                     "kind": KIND_LABELS.get(event.get("kind"), event.get("kind"))}
+                     "building": BUILT_LABELS.get(event.get("kind"), event.get("kind"))}
             if event.get("mayor"):
-                return gettext("%(player)s built a %(kind)s on row %(row)s, column %(column)s "
+                return gettext("%(player)s built %(building)s on row %(row)s, column %(column)s "
                                "and took the Mayor", **words)
-            return gettext("%(player)s built a %(kind)s on row %(row)s, column %(column)s",
+            return gettext("%(player)s built %(building)s on row %(row)s, column %(column)s",
                            **words)
         if kind == "allocate" and event.get("optimal"):
             return gettext("%(player)s went back to the best plan", player=event.get("player"))

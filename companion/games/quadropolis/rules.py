@@ -41,6 +41,7 @@ class State:
     turns: Mapping[str, int] = field(default_factory=dict)     # builds per player this round
     built: tuple[tuple, ...] = ()       # the faces built this round, by anyone
     mayor_cell: Cell | None = None      # where the Mayor stands in its holder's city
+    finished: bool = False              # an "end" event: the screens show the final plans
     received: Mapping[str, Mapping[Cell, tuple[int, int]]] = field(default_factory=dict)
     # (residents, energy) each cell's tiles printed, floors summed: what the screens show
 
@@ -71,7 +72,7 @@ def apply(state: State, event: Mapping[str, Any]) -> State:
     if kind == "round":
         return next_round(state, event)
     if kind == "end":
-        return state
+        return replace(state, finished=True)
     raise RuleError(N_("Quadropolis has no event %(type)r."), type=kind)
 
 
@@ -112,7 +113,7 @@ def build(state: State, event: Mapping[str, Any]) -> State:
     for what, most in kind.prints.items():
         value = event.get(what, 0)
         if not _whole(value) or not 0 <= value <= most:
-            raise RuleError(N_("A %(kind)s tile prints %(what)s from 0 to %(most)d, not %(value)r."),
+            raise RuleError(N_("A tile (%(kind)s) prints %(what)s from 0 to %(most)d, not %(value)r."),
                             kind=name, what=what, most=most, value=value)
         printed[what] = value
     mayor, absorbs = event.get("mayor", False), event.get("absorbs", True)
@@ -126,7 +127,7 @@ def build(state: State, event: Mapping[str, Any]) -> State:
     if below is None:
         building = Building(name, 1, printed["vp"], absorbs)
     elif below.kind != name or kind.stack is None:
-        raise RuleError(N_("Row %(row)d, column %(column)d already holds a %(below)s; a building "
+        raise RuleError(N_("Row %(row)d, column %(column)d already holds a building (%(below)s); a building "
                            "goes on an empty cell, or a floor on the same stackable kind."),
                         row=cell[0], column=cell[1], below=below.kind)
     elif below.height >= kind.stack[state.mode]:

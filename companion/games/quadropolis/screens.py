@@ -11,7 +11,8 @@ from urllib.parse import urlencode
 from flask_babel import gettext
 
 from ...tables.views import explain
-from . import drawing, labelled, rules
+from .. import GAMES
+from . import drawing, rules
 from .data import Cell, mats, scores
 
 
@@ -45,7 +46,7 @@ def offer(state: rules.State, player: str, cell: Cell, faces: bool) -> dict[str,
     if floor:
         tiles = [t for t in tiles if t["kind"] == floor]
     return {"cell": cell, "floor": floor, "refused": refused, "catalogue": catalogue is not None,
-            "refused_text": explain(labelled(refused)) if refused else "",
+            "refused_text": explain(refused, GAMES[rules.GAME]) if refused else "",
             "tiles": [] if refused else [{**t, "code": face_code(t)} for t in tiles]}
 
 
@@ -76,12 +77,13 @@ def player_plan(state: rules.State, row: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def screen(state: rules.State, options: Mapping[str, Any], view: str, seat: Any, host: bool,
-           selection: Mapping[str, str], result: Mapping[str, Any]) -> dict[str, Any]:
+           selection: Mapping[str, str]) -> dict[str, Any]:
+    result = rules.result(state)        # the plans come from the optimiser's cache
     player = seat_player(state, view, seat, host, selection)
     keep = {"as": selection["as"]} if view == "host" and player else {}
     rows = {row["name"]: row for row in result["players"]}
-    showing_plan = bool(selection.get("plan")) or state_over(result)   # the final screen: always
-    selected = None if showing_plan or state_over(result) else cell_arg(selection.get("cell"))
+    showing_plan = bool(selection.get("plan")) or state.finished   # the final screen: always
+    selected = None if showing_plan or state.finished else cell_arg(selection.get("cell"))
     plan = player_plan(state, rows[player]) if player else None
     shop = cell_arg(selection.get("shop")) if showing_plan and player else None
     if shop and getattr(state.cities[player].get(shop), "kind", None) != "shop":
@@ -114,6 +116,3 @@ def screen(state: rules.State, options: Mapping[str, Any], view: str, seat: Any,
         "ties": tie_words(state, result),
     }
 
-
-def state_over(result: Mapping[str, Any]) -> bool:
-    return bool(result.get("finished"))

@@ -84,7 +84,7 @@ def test_a_cell_takes_any_tile_a_floor_of_its_stackable_kind_or_nothing_with_the
                  *[b("Anna", 2, 2, "tower")] * 4)
     assert rules.cell_takes(state, "Anna", (3, 3)) == (None, None)
     assert rules.cell_takes(state, "Anna", (1, 1)) == ("tower", None)
-    assert "already holds a shop" in str(rules.cell_takes(state, "Anna", (1, 2))[1])
+    assert "already holds a building (shop)" in str(rules.cell_takes(state, "Anna", (1, 2))[1])
     assert "already has 4 floors" in str(rules.cell_takes(state, "Anna", (2, 2))[1])
 
 

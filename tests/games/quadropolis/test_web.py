@@ -63,9 +63,9 @@ def test_a_refused_build_says_why_and_changes_nothing(table, client):
     act(anna, code, "build", row=2, column=2, tile="shop.0.0.0.0.1")
     before = events(client, code)
     picker = text_of(anna.get(f"/t/{code}/phone?cell=2-2"))
-    assert "already holds a shop" in picker                 # said before any tap
+    assert "already holds a building (shop)" in picker                 # said before any tap
     refused = act(anna, code, "build", row=2, column=2, tile="shop.0.0.0.0.1")
-    assert refused.status_code == 422 and "already holds a shop" in text_of(refused)
+    assert refused.status_code == 422 and "already holds a building (shop)" in text_of(refused)
     wrong = act(anna, code, "build", row=1, column=1, tile="tower.9.0.0.0.1")
     assert wrong.status_code == 422 and "prints residents from 0 to 3" in text_of(wrong)
     assert act(anna, code, "build", row=1, column=1, tile="x").status_code == 422
