@@ -70,6 +70,10 @@ class Game:
         """A word beside a player's total on the scoreboard (``player`` is a result entry)."""
         return ""
 
+    def initial_events(self, options: Mapping[str, Any], players: list[str]) -> list[dict[str, Any]]:
+        """Events a table started from the home page begins with (e.g. the first round)."""
+        return []
+
     def end_event(self, state: Any) -> dict[str, Any]:
         """The event the host's Finish button appends (a game may add what its tie-break needs)."""
         return {"type": "end"}
@@ -102,6 +106,7 @@ class Game:
     live_template: ClassVar[str | None] = None   # extra part of the live view, e.g. a sheet
     # a phone's act, drawn first inside the live view (dice, sheet, shapes: no scrolling)
     play_template: ClassVar[str | None] = None
+    leaders_on_home: ClassVar[bool] = True       # False when scoring is too costly for the list
 
     def options_from_form(self, form: Any) -> dict[str, Any]:
         return {}

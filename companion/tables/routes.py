@@ -5,6 +5,7 @@ import json
 import re
 import uuid
 from typing import Any
+from urllib.parse import parse_qs
 
 from flask import (Response, abort, current_app, jsonify, make_response, redirect,
                    render_template, request, url_for)
@@ -68,9 +69,10 @@ def option_forms(formdata: Any = None) -> dict[str, Any]:
 def render_home(new: NewTableForm, upload: ImportForm, options: dict[str, Any], status: int = 200):
     tables = []
     for table in service.recent(current_app.config["RECENT_TABLES"]):
-        replay = service.replay_of(table)
-        tables.append({"table": table, "game": GAMES[table.game], "finished": replay.finished,
-                       "winners": replay.result()["winners"] if replay.events else []})
+        replay, game = service.replay_of(table), GAMES[table.game]
+        leaders = replay.events and game.leaders_on_home
+        tables.append({"table": table, "game": game, "finished": replay.finished,
+                       "winners": replay.result()["winners"] if leaders else []})
     return render_template("tables/home.html", new=new, upload=upload, options=options,
                            tables=tables, join=JoinCodeForm(formdata=None)), status
 
@@ -90,7 +92,8 @@ def create():
         if opts_form is None or opts_form.validate():
             opts = game.options_from_form(opts_form) if opts_form else {}
             try:
-                table, host_secret = service.create(game.name, opts, new.names())
+                table, host_secret = service.create(game.name, opts, new.names(),
+                                                    game.initial_events(opts, new.names()))
             except RecordError as error:
                 new.form_errors.append(explain(error, game))
             else:
@@ -162,7 +165,7 @@ def screen_context(table, replay, view: str) -> dict[str, Any]:
     host = is_host(table)
     result = replay.result()        # scored once per screen (Quadropolis optimises here)
     player = seat.name if seat and view == "phone" else None
-    selection = {k: request.args[k] for k in replay.game.query_args if k in request.args}
+    selection = selection_of(replay.game)
     return {"table": table, "game": replay.game, "replay": replay, "view": view,
             "result": result, "standings": standings(replay, result),
             "history": history(replay, by, HISTORY_ON_SCREEN[view]),
@@ -174,6 +177,15 @@ def screen_context(table, replay, view: str) -> dict[str, Any]:
             "selection": selection,
             # the game's own view of the screen, built once for every template that draws it
             "d": replay.game.screen(replay.state, replay.options, view, seat, host, selection)}
+
+
+
+def selection_of(game) -> dict[str, str]:
+    """The screen's selections (the game's query_args): from the address, or for an act from
+    its ``back`` field, so that a refused or accepted act returns to the same view."""
+    source = request.args if request.method == "GET" else \
+        {k: v[-1] for k, v in parse_qs(request.form.get("back", "").lstrip("?")).items()}
+    return {k: source[k] for k in game.query_args if k in source}
 
 
 def last_own(replay, player: str) -> int | None:
@@ -189,8 +201,9 @@ def end_event(replay) -> int | None:
     return ends[-1] + 1 if ends and replay.finished else None
 
 
-def screen_url(table, view: str) -> str:
-    return url_for("tables.host" if view == "host" else "tables.phone", code=table.code)
+def screen_url(table, view: str, selection: dict[str, str] | None = None) -> str:
+    return url_for("tables.host" if view == "host" else "tables.phone", code=table.code,
+                   **(selection or {}))
 
 
 def render_screen(table, view: str, forms: dict[str, Any] | None = None, error: str | None = None,
@@ -391,7 +404,7 @@ def commit(table, event: dict[str, Any], by: str, view: str, forms: dict[str, An
     except RuleError as error:
         return render_screen(service.find(table.code), view, forms,
                              explain(error, GAMES[table.game]), 422)
-    return redirect(screen_url(table, view), 303)
+    return redirect(screen_url(table, view, selection_of(GAMES[table.game])), 303)
 
 
 @bp.post("/t/<code>/act/<form_name>")

@@ -1,20 +1,17 @@
 """Quadropolis plug-in: the rules in ``rules.py``, the end-game optimiser in ``optimiser.py``,
 the mats, tables and tile catalogue in ``data/``; here the web shell's part — the options form,
-labels, and what each act means in words. Until Quadropolis has its own phone screens the
-platform's generic scoreboard and history show the table."""
+labels, the acts as events, and what each act means in words. The screens' view models are in
+``screens.py``, the city as SVG in ``drawing.py``."""
 from __future__ import annotations
 
 from typing import Any, Mapping
 
 from flask_babel import gettext, lazy_gettext as _l
-from flask_wtf import FlaskForm
-from wtforms import SelectField
-from wtforms.fields.choices import SelectChoice
 
-from ..base import Game
+from ..base import Game, N_, RuleError
 from . import rules
+from .forms import FORMS, OptionsForm
 
-MODE_LABELS = {"classic": _l("Classic"), "expert": _l("Expert")}
 KIND_LABELS = {"tower": _l("tower block"), "shop": _l("shop"), "public": _l("public service"),
                "park": _l("park"), "factory": _l("factory"), "harbour": _l("harbour"),
                "office": _l("office tower"), "monument": _l("monument")}
@@ -26,12 +23,16 @@ BUILT_LABELS = {"tower": _l("a tower block"), "shop": _l("a shop"),
 PRINT_LABELS = {"residents": _l("residents"), "energy": _l("energy"), "vp": _l("victory points")}
 
 
-class OptionsForm(FlaskForm):
-    class Meta:
-        csrf = False        # a part of the start-a-table form, which carries the token
+def cell_of(text: str) -> tuple[int, int]:
+    row, column = text.split("-")
+    return int(row), int(column)
 
-    mode = SelectField(_l("Mode"), default="classic",
-                       choices=[SelectChoice(mode, label) for mode, label in MODE_LABELS.items()])
+
+def tile_of(text: str) -> dict[str, Any]:
+    """A face posted as kind.residents.energy.vp.mayor.absorbs (checked by the core)."""
+    kind, residents, energy, vp, mayor, absorbs = text.split(".")
+    return {"kind": kind, "residents": int(residents), "energy": int(energy), "vp": int(vp),
+            "mayor": mayor == "1", "absorbs": absorbs == "1"}
 
 
 class Quadropolis(Game):
@@ -44,20 +45,62 @@ class Quadropolis(Game):
                   "unused_residents": _l("Unused residents"), "pollution": _l("Pollution")}
     tie_break = _l("most residents, then fewer empty cells")
     labels = {"kind": KIND_LABELS, "below": KIND_LABELS, "what": PRINT_LABELS}
-    event_labels = {"build": _l("build"), "allocate": _l("allocate")}
+    event_labels = {"build": _l("build"), "allocate": _l("allocate"), "round": _l("round")}
     min_players, max_players = 2, 4
     options_form = OptionsForm
+    phone_template = "games/quadropolis/phone.html"
+    host_template = "games/quadropolis/host.html"
+    live_template = "games/quadropolis/live.html"
+    play_template = "games/quadropolis/play.html"
+    query_args = ("cell", "as", "plan", "shop", "faces")
+    leaders_on_home = False             # scoring optimises every city: not for the list
 
     core = rules
 
     def options_from_form(self, form: OptionsForm) -> dict[str, Any]:
-        return {"mode": form.mode.data}
+        return {"mode": form.mode.data, **({"tally": True} if form.tally.data else {})}
+
+    def initial_events(self, options: Mapping[str, Any], players: list[str]) -> list[dict]:
+        # a table played in the app keeps its rounds; a quick tally has none
+        return [] if options.get("tally") else [{"type": "round", "round": 1}]
+
+    def forms(self, state: rules.State, player: str | None) -> dict[str, Any]:
+        return {name: form(prefix=name) for name, form in FORMS.items()}
+
+    def event_from_form(self, form_name: str, form: Any, player: str | None,
+                        state: rules.State) -> dict[str, Any] | None:
+        if form_name == "round":
+            if player is not None:
+                raise RuleError(N_("The host screen starts the next round."))
+            return {"type": "round", "round": form.round.data}
+        if form_name not in ("build", "allocate"):
+            return None
+        if player not in state.players:
+            raise RuleError(N_("First pick the seat you enter for."))
+        if form_name == "build":
+            return rules.build_event(player, (form.row.data, form.column.data),
+                                     tile_of(form.tile.data))
+        return allocation_event(state, player, form)
 
     def score_note(self, player: Mapping[str, Any]) -> str:
         details = player.get("details", {})
         if details.get("optimal", True):
             return ""
         return gettext("allocated by hand; best possible %(best)s", best=details["best_possible"])
+
+    def screen(self, state: rules.State, options: Mapping[str, Any], view: str, seat: Any,
+               host: bool, selection: Mapping[str, str]) -> dict[str, Any]:
+        from .screens import screen
+        return screen(state, options, view, seat, host, selection)
+
+    def missing(self, state: rules.State) -> list[str]:
+        """Before Finish: cities with nothing built, and rounds not yet played."""
+        words = [gettext("%(player)s has built nothing yet.", player=p)
+                 for p in state.players if not state.cities[p]]
+        last = rules.mats()[state.mode].rounds
+        if state.round is not None and state.round < last:
+            words.append(gettext("This is round %(n)s of %(last)s.", n=state.round, last=last))
+        return words
 
     def describe(self, event: Mapping[str, Any]) -> str:
         kind = event.get("type")
@@ -70,10 +113,44 @@ class Quadropolis(Game):
                                "and took the Mayor", **words)
             return gettext("%(player)s built %(building)s on row %(row)s, column %(column)s",
                            **words)
+        if kind == "allocate" and event.get("optimal"):
+            return gettext("%(player)s went back to the best plan", player=event.get("player"))
         if kind == "allocate":
             return gettext("%(player)s placed residents and energy by hand",
                            player=event.get("player"))
+        if kind == "round":
+            return gettext("Round %(n)s begins", n=event.get("round"))
         return ""
+
+
+def allocation_event(state: rules.State, player: str, form: Any) -> dict[str, Any]:
+    """The allocation in force (by hand, or else the best plan) with one building or shop
+    changed: a tap on the city."""
+    if form.optimal.data:
+        return {"type": "allocate", "player": player, "optimal": True}
+    hand = state.allocations.get(player)
+    plan = hand or rules.best(state, player)
+    activated, customers = set(plan.activated), dict(plan.customers)
+    if form.toggle.data:
+        cell = cell_of(form.toggle.data)
+        if cell in activated:
+            activated.discard(cell)
+            customers.pop(cell, None)
+        else:
+            activated.add(cell)
+    elif form.shop.data and form.customers.data is not None:
+        cell = cell_of(form.shop.data)
+        customers.pop(cell, None)
+        if form.customers.data < 0:
+            activated.discard(cell)
+        else:
+            activated.add(cell)
+            customers[cell] = form.customers.data
+    else:
+        raise RuleError(N_("Tap a building to activate it or leave it off."))
+    return {"type": "allocate", "player": player, "activate": [list(c) for c in sorted(activated)],
+            "customers": [{"row": r, "column": c, "count": n}
+                          for (r, c), n in sorted(customers.items())]}
 
 
 game = Quadropolis()

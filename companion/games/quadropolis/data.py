@@ -178,8 +178,25 @@ def classic_tiles(round_: int, players: int) -> list[dict[str, Any]]:
     return [t for t in classic_catalogue()[round_] if t["min_players"] <= players]
 
 
+@cache
+def faces() -> dict[str, list[dict[str, Any]]]:
+    """Every printed face a tile of each kind can have, for the picker by kind and values."""
+    raw = _read("faces.json").get("faces")
+    allowed = kinds()
+    _check(isinstance(raw, dict) and sorted(raw) == sorted(KINDS), "faces must name every kind")
+    result = {}
+    for name in KINDS:
+        for face in raw[name]:
+            _check(all(_whole(face.get(p, 0)) and face.get(p, 0) <= allowed[name].prints[p]
+                       for p in PRINTS), f"face {face} prints more than a {name} can")
+            _check(not face.get("mayor") or name == "tower", f"only towers carry the Mayor: {face}")
+            _check(face.get("absorbs", True) or name == "park", f"only parks absorb: {face}")
+        result[name] = [{"kind": name, **face} for face in raw[name]]
+    return result
+
+
 def load_all() -> None:
-    mats(), kinds(), scores(), classic_catalogue()
+    mats(), kinds(), scores(), classic_catalogue(), faces()
 
 
 load_all()

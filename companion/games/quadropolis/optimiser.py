@@ -11,7 +11,8 @@ the benchmark compare with. Pure: no Flask, no database.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from functools import lru_cache
 from itertools import combinations, product
 from typing import Mapping
 
@@ -29,6 +30,7 @@ class Plan:
     breakdown: Mapping[str, int]
     total: int
     pieces: int
+    tied: bool = False                  # other allocations reach the same total with more pieces
 
 
 def plan_of(mode: str, city: City, activated, customers: Mapping[Cell, int], residents: int,
@@ -174,7 +176,22 @@ def optimise(mode: str, city: City, residents: int, energy: int) -> Plan:
     plan = plan_of(mode, city, chosen, counts, residents, energy)
     weighted = round(solver.ObjectiveValue()) + solver.Value(moved)
     assert weighted == (residents + energy + 1) * plan.total, "the model and the scorer disagree"
-    return plan
+    # is there another way to the same total? then the plan is the one with the fewest pieces
+    model.Add(total == plan.total)
+    model.Add(moved >= solver.Value(moved) + 1)
+    model.ClearObjective()
+    return replace(plan, tied=solver.Solve(model) in (cp_model.OPTIMAL, cp_model.FEASIBLE))
+
+
+@lru_cache(maxsize=512)
+def _optimise_frozen(mode: str, city: frozenset, residents: int, energy: int) -> Plan:
+    return optimise(mode, dict(city), residents, energy)
+
+
+def optimise_cached(mode: str, city: City, residents: int, energy: int) -> Plan:
+    """:func:`optimise`, remembered by city and resources: a table's version and player ask
+    the same question on every screen and poll, so the solver runs once for it."""
+    return _optimise_frozen(mode, frozenset(city.items()), residents, energy)
 
 
 def brute_force(mode: str, city: City, residents: int, energy: int) -> Plan:

@@ -4,7 +4,9 @@ Pure: no Flask, no database.
 
 Records do not carry the architects, so a ``build`` is checked against the city as replayed
 (empty cell, or one floor more on the same stackable kind within its cap) and against what the
-kind can print; the catalogue is not enforced.
+kind can print; the catalogue is not enforced. A ``round`` event starts the next round (the host
+taps it); a record without any keeps no round and scores the same. The queries at the end are
+what the screens ask: the round's catalogue, the faces a cell can take, the suggested next round.
 """
 from __future__ import annotations
 
@@ -13,8 +15,8 @@ from typing import Any, Mapping
 
 from ..base import N_, RuleError
 from ..ranking import rank
-from .data import MODES, Cell, kinds, mats, scores
-from .optimiser import Plan, optimise, plan_of
+from .data import MODES, Cell, classic_tiles, faces, kinds, mats, scores
+from .optimiser import Plan, optimise_cached, plan_of
 from .scoring import Building, City, needs, used
 
 GAME = "quadropolis"
@@ -35,6 +37,13 @@ class State:
     energy: Mapping[str, int]
     mayor: str                          # holds the Mayor: first player of the next round
     allocations: Mapping[str, Allocation] = field(default_factory=dict)
+    round: int | None = None            # None: the record keeps no rounds
+    turns: Mapping[str, int] = field(default_factory=dict)     # builds per player this round
+    built: tuple[tuple, ...] = ()       # the faces built this round, by anyone
+    mayor_cell: Cell | None = None      # where the Mayor stands in its holder's city
+    finished: bool = False              # an "end" event: the screens show the final plans
+    received: Mapping[str, Mapping[Cell, tuple[int, int]]] = field(default_factory=dict)
+    # (residents, energy) each cell's tiles printed, floors summed: what the screens show
 
 
 def options(raw: Mapping[str, Any], players: list[str]) -> dict[str, Any]:
@@ -60,8 +69,10 @@ def apply(state: State, event: Mapping[str, Any]) -> State:
         return build(state, event)
     if kind == "allocate":
         return allocate(state, event)
+    if kind == "round":
+        return next_round(state, event)
     if kind == "end":
-        return state
+        return replace(state, finished=True)
     raise RuleError(N_("Quadropolis has no event %(type)r."), type=kind)
 
 
@@ -129,7 +140,38 @@ def build(state: State, event: Mapping[str, Any]) -> State:
                    residents={**state.residents, player: state.residents[player]
                               + printed["residents"]},
                    energy={**state.energy, player: state.energy[player] + printed["energy"]},
-                   mayor=player if mayor else state.mayor)
+                   mayor=player if mayor else state.mayor,
+                   mayor_cell=cell if mayor else state.mayor_cell,
+                   turns={**state.turns, player: state.turns.get(player, 0) + 1},
+                   received={**state.received, player: {**state.received.get(player, {}),
+                                                        cell: _plus(state, player, cell, printed)}},
+                   built=(*state.built, face_of({**printed, "kind": name, "mayor": mayor,
+                                                 "absorbs": absorbs})))
+
+
+def _plus(state: State, player: str, cell: Cell, printed: Mapping[str, int]) -> tuple[int, int]:
+    residents, energy = state.received.get(player, {}).get(cell, (0, 0))
+    return residents + printed["residents"], energy + printed["energy"]
+
+
+def face_of(tile: Mapping[str, Any]) -> tuple:
+    """What tells two tiles apart: kind, printed values, the Mayor, a playground park."""
+    return (tile["kind"], tile.get("residents", 0), tile.get("energy", 0), tile.get("vp", 0),
+            bool(tile.get("mayor", False)), bool(tile.get("absorbs", True)))
+
+
+# --- rounds -----------------------------------------------------------------------------------
+
+def next_round(state: State, event: Mapping[str, Any]) -> State:
+    number, last = event.get("round"), mats()[state.mode].rounds
+    expected = (state.round or 0) + 1
+    if number != expected:
+        raise RuleError(N_("The next round is round %(expected)d, not %(number)r."),
+                        expected=expected, number=number)
+    if number > last:
+        raise RuleError(N_("This mode has %(last)d rounds; the game is over after round "
+                           "%(last)d."), last=last)
+    return replace(state, round=number, turns={}, built=())
 
 
 # --- allocate ---------------------------------------------------------------------------------
@@ -142,6 +184,9 @@ def _pair(item: Any) -> tuple[Any, Any]:
 
 def allocate(state: State, event: Mapping[str, Any]) -> State:
     player = _player(state, event)
+    if event.get("optimal") is True:        # back to the best plan: the hand allocation goes
+        return replace(state, allocations={p: a for p, a in state.allocations.items()
+                                           if p != player})
     city = state.cities[player]
     activate, shoppers = event.get("activate", []), event.get("customers", [])
     if not isinstance(activate, list) or not isinstance(shoppers, list):
@@ -191,8 +236,9 @@ def allocate(state: State, event: Mapping[str, Any]) -> State:
 # --- result -----------------------------------------------------------------------------------
 
 def best(state: State, player: str) -> Plan:
-    return optimise(state.mode, state.cities[player], state.residents[player],
-                    state.energy[player])
+    """The optimum, computed once per city and resources (every screen and poll asks again)."""
+    return optimise_cached(state.mode, state.cities[player], state.residents[player],
+                           state.energy[player])
 
 
 def _cells(cells) -> list[list[int]]:
@@ -207,7 +253,7 @@ def how_to(plan: Plan) -> dict[str, Any]:
     """The plan as the player lays it on the table."""
     return {"activate": _cells(plan.activated), "customers": _customers(plan.customers),
             "energy_on_parks": plan.park_energy, "pieces": plan.pieces,
-            "fewest_pieces": True}      # among allocations of the best total
+            "fewest_pieces": plan.tied}     # other plans reach the same total with more
 
 
 def empty_cells(state: State, player: str) -> int:
@@ -224,6 +270,7 @@ def result(state: State) -> dict[str, Any]:
             state.residents[player], state.energy[player])
         details = {"residents": state.residents[player], "energy": state.energy[player],
                    "activated": _cells(plan.activated), "customers": _customers(plan.customers),
+                   "energy_on_parks": plan.park_energy,
                    "optimal": hand is None, "mayor": state.mayor == player,
                    "best_possible": optimum.total, "how_to": how_to(optimum)}
         rows.append({"name": player, "total": plan.total, "breakdown": dict(plan.breakdown),
@@ -234,3 +281,88 @@ def result(state: State) -> dict[str, Any]:
         row["rank"] = place
     return {"game": GAME, "players": rows,
             "winners": [row["name"] for row in rows if row["rank"] == 1]}
+
+
+# --- queries the screens ask --------------------------------------------------------------------
+
+MONUMENT_ROUNDS = {2: (2, 3), 3: (2, 3, 4), 4: (2, 3, 4, 5)}    # by players: rounds with one
+
+
+def monument_offered(state: State) -> bool:
+    """Expert: one monument a round from round 2, as many in all as players."""
+    if state.mode != "expert":
+        return False
+    if state.round is None:
+        built = sum(b.kind == "monument" for city in state.cities.values() for b in city.values())
+        return built < len(state.players)
+    return (state.round in MONUMENT_ROUNDS[len(state.players)]
+            and not any(f[0] == "monument" for f in state.built))
+
+
+def mayor_offered(state: State) -> bool:
+    """The Mayor's tile is laid out in every round but the last."""
+    return state.round is None or state.round < mats()[state.mode].rounds
+
+
+def catalogue(state: State) -> list[dict[str, Any]] | None:
+    """Classic: the round's tiles for this many players, each marked ``taken`` once built this
+    round by anyone (tiles with the same face are taken in turn). None without a round."""
+    if state.mode != "classic" or state.round is None:
+        return None
+    left: dict[tuple, int] = {}
+    for face in state.built:
+        left[face] = left.get(face, 0) + 1
+    tiles = []
+    for tile in classic_tiles(state.round, len(state.players)):
+        face = face_of(tile)
+        taken = left.get(face, 0) > 0
+        if taken:
+            left[face] -= 1
+        tiles.append({**tile, "taken": taken})
+    return tiles
+
+
+def all_faces(state: State) -> list[dict[str, Any]]:
+    """Every face this mode's picker offers by kind and printed values."""
+    found = []
+    for name, options in faces().items():
+        if kinds()[name].expert_only and state.mode == "classic":
+            continue
+        if name == "monument" and not monument_offered(state):
+            continue
+        found += [f for f in options if not f.get("mayor") or mayor_offered(state)]
+    return found
+
+
+def build_event(player: str, cell: Cell, tile: Mapping[str, Any]) -> dict[str, Any]:
+    event = {"type": "build", "player": player, "row": cell[0], "column": cell[1],
+             "kind": tile["kind"]}
+    event |= {k: tile[k] for k in ("residents", "energy", "vp") if tile.get(k)}
+    event |= {k: True for k in ("mayor",) if tile.get("mayor")}
+    return event | ({"absorbs": False} if tile.get("absorbs") is False else {})
+
+
+def refusal(state: State, player: str, cell: Cell, tile: Mapping[str, Any]) -> RuleError | None:
+    """Why the core would refuse this tile on this cell, or None when it may go there."""
+    try:
+        build(state, build_event(player, cell, tile))
+    except RuleError as error:
+        return error
+    return None
+
+
+def cell_takes(state: State, player: str, cell: Cell) -> tuple[str | None, RuleError | None]:
+    """What a cell can take: (None, None) any tile; (kind, None) a floor of that kind only;
+    (None, error) nothing, with the core's reason."""
+    below = state.cities[player].get(cell)
+    if below is None:
+        return None, None
+    error = refusal(state, player, cell, {"kind": below.kind})
+    return (None, error) if error else (below.kind, None)
+
+
+def round_done(state: State) -> bool:
+    """Every player has had four turns' worth of builds this round: suggest the next round
+    (a tile that fits nowhere goes back to the box, so the host may also move on earlier)."""
+    return (state.round is not None and state.round < mats()[state.mode].rounds
+            and all(state.turns.get(p, 0) >= 4 for p in state.players))

@@ -1,8 +1,9 @@
 """Hand cases per building kind, and the rulebook's office example, scored and optimised."""
 from __future__ import annotations
 
-from companion.games.quadropolis.optimiser import optimise
-from companion.games.quadropolis.scoring import Building, score
+from companion.games.quadropolis.data import scores
+from companion.games.quadropolis.optimiser import optimise, plan_of
+from companion.games.quadropolis.scoring import Building, activatable, score, used
 
 T, S, P, F, H, O, M = (Building(k) for k in ("tower", "shop", "park", "factory", "harbour",
                                             "office", "monument"))
@@ -74,11 +75,60 @@ def test_unused_residents_and_pollution_cost_one_each_parks_absorb_but_playgroun
         **points("classic", {}, [], residents=0), "unused_residents": -2, "pollution": -2}
 
 
+def greedy(mode, city, residents, energy):
+    """The tempting shortcut: from nothing, take the one change (a building on, one more
+    customer) that raises the total most, until none does. Returns (total, activated)."""
+    on, shoppers = set(), {}
+    now = plan_of(mode, city, on, shoppers, residents, energy).total
+    while True:
+        steps = [(on | {c}, shoppers) for c in activatable(city) if c not in on]
+        steps += [(on, {**shoppers, c: shoppers.get(c, 0) + 1}) for c in on
+                  if city[c].kind == "shop" and shoppers.get(c, 0) < scores().shop_cap[mode]]
+        steps = [s for s in steps if all(a <= b for a, b in zip(used(city, *s), (residents, energy)))]
+        best = max(steps, key=lambda s: plan_of(mode, city, *s, residents, energy).total,
+                   default=None)
+        if best is None or plan_of(mode, city, *best, residents, energy).total <= now:
+            return now, set(on)
+        on, shoppers = best
+        now = plan_of(mode, city, on, shoppers, residents, energy).total
+
+
 def test_greedy_activation_is_wrong_removing_a_harbour_breaks_the_line():
-    # three residents: activating the lone harbour's printed 3 VP beats half a line
-    city = {(1, 1): H, (1, 2): H, (4, 4): Building("harbour", vp=3)}
-    best = optimise("classic", city, 2, 0)
-    assert best.total == 3 and best.breakdown["harbours"] == 3
+    # four residents: the lone harbour's printed 3 VP is the best first step, but the line of
+    # four (12) needs every resident; 3 VP plus a line of three is only 10
+    city = {(1, 1): H, (1, 2): H, (1, 3): H, (1, 4): H, (4, 4): Building("harbour", vp=3)}
+    best = optimise("classic", city, 4, 0)
+    assert best.total == best.breakdown["harbours"] == 12 and (4, 4) not in best.activated
+    assert greedy("classic", city, 4, 0)[0] == 10
+
+
+def test_greedy_activation_is_wrong_a_monument_beside_a_factory():
+    # the factory between two harbours and above a shop looks worth 8, but the monument above
+    # it loses 5 and the three residents it takes are worth 7 as customers of the shop
+    city = {(1, 2): M, (2, 2): F, (2, 1): H, (2, 3): H, (3, 2): S}
+    best = optimise("expert", city, 4, 1)
+    assert best.total == best.breakdown["shops"] == 7 and best.activated == ((3, 2),)
+    total, activated = greedy("expert", city, 4, 1)
+    assert total == 4 and (2, 2) in activated
+
+
+def test_greedy_activation_is_wrong_an_office_group_pays_only_whole():
+    # three offices of height 2 side by side score 5 each (15); one at a time each looks worth
+    # no more than the tower of 3 floors, which takes the energy the group needs
+    city = {(1, 1): Building("office", 2), (1, 2): Building("office", 2),
+            (1, 3): Building("office", 2), (4, 5): Building("tower", 3)}
+    best = optimise("expert", city, 3, 3)
+    assert best.total == best.breakdown["offices"] == 15 and (4, 5) not in best.activated
+    assert greedy("expert", city, 3, 3)[0] == 11
+
+
+def test_greedy_activation_is_wrong_a_park_absorbs_the_energy_a_shop_would_use():
+    # the park absorbs the one energy, so switching the shop on gains nothing by itself; only
+    # its three customers (4 points, no unused residents) make it worth it
+    city = {(1, 1): S, (4, 4): P}
+    best = optimise("classic", city, 3, 1)
+    assert best.total == 4 and best.customers == {(1, 1): 3}
+    assert greedy("classic", city, 3, 1) == (-3, set())
 
 
 def test_among_equal_totals_the_plan_moves_the_fewest_pieces():
@@ -89,3 +139,5 @@ def test_among_equal_totals_the_plan_moves_the_fewest_pieces():
     best = optimise("expert", city, 2, 1)
     assert best.total == sum(with_factory.values()) == -1
     assert best.activated == ((1, 3),) and best.pieces == 2
+    assert best.tied                        # so the screen says "fewest pieces"
+    assert not optimise("classic", {(1, 1): T}, 0, 1).tied     # one best plan: nothing to say

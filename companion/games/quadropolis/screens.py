@@ -1,0 +1,118 @@
+"""What the Quadropolis part of a screen shows: the round and the Mayor, a city to build on
+(the cell tapped, the tiles it may take), the best activation drawn with its breakdown, every
+city for the TV, and ties settled in words. Built from the state, the core's queries and the
+result the screen already computed (the optimiser never runs here)."""
+from __future__ import annotations
+
+import re
+from typing import Any, Mapping
+from urllib.parse import urlencode
+
+from flask_babel import gettext
+
+from ...tables.views import explain
+from .. import GAMES
+from . import drawing, rules
+from .data import Cell, mats, scores
+
+
+def cell_arg(value: str | None) -> Cell | None:
+    match = re.fullmatch(r"([1-5])-([1-5])", value or "")
+    return (int(match[1]), int(match[2])) if match else None
+
+
+def face_code(tile: Mapping[str, Any]) -> str:
+    kind, residents, energy, vp, mayor, absorbs = rules.face_of(tile)
+    return f"{kind}.{residents}.{energy}.{vp}.{int(mayor)}.{int(absorbs)}"
+
+
+def seat_player(state: rules.State, view: str, seat: Any, host: bool,
+                selection: Mapping[str, str]) -> str | None:
+    """The phone's own seat, or the seat the host screen enters for (``as``)."""
+    if view == "phone" and seat is not None:
+        return seat.name
+    position = selection.get("as") or ""
+    if view == "host" and host and position.isdigit() and int(position) < len(state.players):
+        return state.players[int(position)]
+    return None
+
+
+def offer(state: rules.State, player: str, cell: Cell, faces: bool) -> dict[str, Any]:
+    """The tiles a tapped cell may take: the round's catalogue (Classic), or every face by kind
+    and values; only the same stackable kind on a building; the core's reason when none."""
+    floor, refused = rules.cell_takes(state, player, cell)
+    catalogue = None if faces else rules.catalogue(state)
+    tiles = catalogue if catalogue is not None else rules.all_faces(state)
+    if floor:
+        tiles = [t for t in tiles if t["kind"] == floor]
+    return {"cell": cell, "floor": floor, "refused": refused, "catalogue": catalogue is not None,
+            "refused_text": explain(refused, GAMES[rules.GAME]) if refused else "",
+            "tiles": [] if refused else [{**t, "code": face_code(t)} for t in tiles]}
+
+
+def tie_words(state: rules.State, result: Mapping[str, Any]) -> list[str]:
+    """How each group of equal totals was ordered: residents, then empty cells."""
+    words, rows = [], sorted(result["players"], key=lambda p: p["rank"])
+    if not any(state.cities.values()):
+        return []                       # nothing built yet: nothing to settle
+    for total in sorted({p["total"] for p in rows}, reverse=True):
+        tied = [p["name"] for p in rows if p["total"] == total]
+        if len(tied) < 2:
+            continue
+        facts = ", ".join(gettext("%(name)s %(residents)s residents and %(empty)s empty cells",
+                                  name=name, residents=state.residents[name],
+                                  empty=rules.empty_cells(state, name)) for name in tied)
+        words.append(gettext("Tied on %(total)s points (%(facts)s): most residents first, then "
+                             "fewer empty cells.", total=total, facts=facts))
+    return words
+
+
+def player_plan(state: rules.State, row: Mapping[str, Any]) -> dict[str, Any]:
+    details = row["details"]
+    return {"activated": details["activated"], "customers": details["customers"],
+            "energy_on_parks": details.get("energy_on_parks", 0), "total": row["total"],
+            "breakdown": row["breakdown"], "optimal": details["optimal"],
+            "best": details["best_possible"], "tied": details["how_to"]["fewest_pieces"],
+            "pieces": details["how_to"]["pieces"]}
+
+
+def screen(state: rules.State, options: Mapping[str, Any], view: str, seat: Any, host: bool,
+           selection: Mapping[str, str]) -> dict[str, Any]:
+    result = rules.result(state)        # the plans come from the optimiser's cache
+    player = seat_player(state, view, seat, host, selection)
+    keep = {"as": selection["as"]} if view == "host" and player else {}
+    rows = {row["name"]: row for row in result["players"]}
+    showing_plan = bool(selection.get("plan")) or state.finished   # the final screen: always
+    selected = None if showing_plan or state.finished else cell_arg(selection.get("cell"))
+    plan = player_plan(state, rows[player]) if player else None
+    shop = cell_arg(selection.get("shop")) if showing_plan and player else None
+    if shop and getattr(state.cities[player].get(shop), "kind", None) != "shop":
+        shop = None
+    mine = drawing.city(state, player, plan if showing_plan else None,
+                        shop or selected) if player else None
+    last = mats()[state.mode].rounds
+    return {
+        "player": player, "mode": state.mode, "tally": bool(options.get("tally")),
+        "round": state.round, "rounds": last, "mayor": state.mayor,
+        "next_round": (state.round or 0) + 1 if state.round and state.round < last else None,
+        "suggest_round": rules.round_done(state),
+        "residents": state.residents.get(player, 0), "energy": state.energy.get(player, 0),
+        "city": mine, "plan": plan if showing_plan else None, "shop": shop,
+        "shop_counts": list(range(scores().shop_cap[state.mode] + 1)),
+        "offer": offer(state, player, selected, bool(selection.get("faces")))
+        if player and selected else None,
+        "links": {"city": "?" + urlencode(keep), "plan": "?" + urlencode({"plan": 1, **keep}),
+                  "cell": lambda c: "?" + urlencode({"cell": f"{c['row']}-{c['column']}", **keep}),
+                  "shop": lambda c: "?" + urlencode({"plan": 1, "shop": f"{c['row']}-{c['column']}",
+                                                     **keep}),
+                  "faces": "?" + urlencode({"cell": selection.get("cell", ""), "faces": 1, **keep})},
+        "who": {"player": player} if view == "host" and player else {},
+        "optimal_fields": {"allocate-optimal": "y", "back": "?" + urlencode({"plan": 1, **keep}),
+                           **({"screen": "host", "allocate-player": player} if view == "host" else {})},
+        "cities": [{"name": name, "city": drawing.city(state, name, player_plan(state, rows[name])),
+                    "plan": player_plan(state, rows[name]), "residents": state.residents[name],
+                    "energy": state.energy[name]} for name in state.players]
+        if view == "host" else [],
+        "ties": tie_words(state, result),
+    }
+

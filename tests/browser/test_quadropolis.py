@@ -1,0 +1,194 @@
+"""Quadropolis on a phone: build a city by tapping a cell and a tile, open the best activation,
+read the same total the command line gives for the exported record, override one building;
+the TV host shows every city. Screenshots in English and Hungarian."""
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from click.testing import CliRunner
+from playwright.sync_api import Page, expect
+
+from companion.cli import cli
+
+from .helpers import LIVE_TIMEOUT, confirm, take_seat
+from .test_screens import SCREENS, Album, to_hungarian
+
+CLASSIC = [((1, 1), "tower.3.0.0.0.1"), ((1, 2), "factory.0.3.0.0.1"), ((2, 1), "shop.0.0.0.0.1"),
+           ((2, 2), "park.0.0.0.0.1"), ((1, 1), "tower.2.0.0.0.1")]       # the last: a floor
+EXPERT = [((1, 1), "office.0.0.0.0.1"), ((1, 2), "office.0.0.0.0.1"),
+          ((2, 1), "tower.2.0.0.0.1"), ((2, 2), "factory.0.2.0.0.1"), ((3, 3), "harbour.2.0.0.0.1")]
+
+
+def start(host: Page, base: str, mode: str, lang: str, players=("Anna", "Bence")) -> str:
+    host.goto(base + "/")
+    if lang == "hu":
+        to_hungarian(host)
+    host.locator("select#game").select_option("quadropolis")
+    host.locator("select#opt-quadropolis-mode").select_option(mode)
+    for i, name in enumerate(players):
+        host.locator(f'input[name="players-{i}"]').fill(name)
+    host.locator('form[action="/"] button.primary').click()
+    host.wait_for_url(re.compile(r"/t/[^/]+$"))
+    return host.get_by_test_id("table-code").inner_text().strip()
+
+
+def build(page: Page, cell: tuple[int, int], tile: str, columns: int) -> int:
+    """Tap the cell, then the tile: returns the taps it took."""
+    taps = page.locator(".quadro.play .q-board .q-hit a.q-tap")   # the phone's, or the host's
+    taps.nth((cell[0] - 1) * columns + cell[1] - 1).click()
+    picker = page.locator(".quadro.play form.q-picker")
+    expect(picker.locator('input[name="build-row"]')).to_have_value(str(cell[0]))
+    expect(picker.locator('input[name="build-column"]')).to_have_value(str(cell[1]))
+    count = 2
+    if picker.locator(f'button.q-tile[value="{tile}"]').count() == 0:
+        picker.locator(".q-more a").click()   # not in this round's catalogue: every face
+        expect(page.locator(".quadro.play .q-pick-head")).not_to_contain_text("round")
+        count = 3
+    with page.expect_response(lambda r: "/act/build" in r.url):
+        picker.locator(f'button.q-tile[value="{tile}"]:not([disabled])').first.click()
+    expect(picker).to_have_count(0)
+    return count
+
+
+def numbers(page: Page) -> list[int]:
+    text = page.get_by_test_id("plan-total").inner_text()
+    return [int(n) for n in re.findall(r"-?\d+", text)]
+
+
+def scored(page: Page, base: str, code: str) -> dict:
+    record = page.request.get(f"{base}/t/{code}/record.json").text()
+    out = CliRunner().invoke(cli, ["score", "-"], input=record)
+    assert out.exit_code == 0, out.output
+    return {p["name"]: p for p in json.loads(out.output)["players"]}
+
+
+def in_view(page: Page, selector: str) -> bool:
+    """The element lies fully inside the phone's first screen (no scroll needed)."""
+    box = page.locator(selector).first.bounding_box()
+    return box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 915
+
+
+def play(lang, live_server, phone, desktop, album, mode, builds):
+    base, columns = live_server.url, 4 if mode == "classic" else 5
+    host = desktop(f"{lang}-{mode}-host", viewport={"width": 1920, "height": 1080})
+    code = start(host, base, mode, lang)
+    anna = phone(f"{lang}-{mode}-Anna", viewport={"width": 412, "height": 915})
+    anna.goto(base + f"/j/{code}")
+    if lang == "hu":
+        to_hungarian(anna)
+    take_seat(anna, base + f"/j/{code}", "Anna")
+
+    taps = [build(anna, cell, tile, columns) for cell, tile in builds]
+    assert max(taps) <= 3
+    anna.locator("#live .q-board .q-hit a.q-tap").nth(columns + 3).click()   # row 2, col 4
+    expect(anna.locator("#live form.q-picker")).to_be_visible()
+    album.shoot(anna, lang, f"quadropolis-{mode}-phone-city")
+    assert in_view(anna, "#live form.q-picker .q-tiles") and in_view(anna, "#live .q-board")
+
+    anna.locator("#live form.q-picker a.q-close").click()
+    anna.locator("#live nav.q-tabs a").nth(1).click()
+    anna.wait_for_url(re.compile(r"plan=1"))
+    best = numbers(anna)
+    assert len(best) == 1
+    assert best[0] == scored(anna, base, code)["Anna"]["total"]
+    album.shoot(anna, lang, f"quadropolis-{mode}-plan")
+    return host, anna, code, best[0]
+
+
+@pytest.mark.parametrize("lang", ["en", "hu"])
+def test_a_classic_city_built_on_a_phone_scores_like_the_command_line(
+        lang, live_server, phone, desktop, browser_log):
+    album, base = Album(), live_server.url
+    host, anna, code, best = play(lang, live_server, phone, desktop, album, "classic", CLASSIC)
+    expect(anna.locator("#live .q-city .q-off")).to_have_count(0)   # the best plan: all on
+
+    # override: leave the tower block off; both totals show, and the record agrees
+    with anna.expect_response(lambda r: "/act/allocate" in r.url):
+        anna.locator('#live form.q-hit button[value="1-1"]').click()
+    expect(anna.get_by_test_id("plan-total")).to_have_text(re.compile(rf"\D{best}\D+-?\d+"))
+    mine, hand = numbers(anna)
+    anna_scored = scored(anna, base, code)["Anna"]
+    assert mine == best == anna_scored["details"]["best_possible"]
+    assert hand == anna_scored["total"] and hand < best
+    expect(anna.locator("#live .q-city .q-off")).to_have_count(1)   # the tower left off, faded
+    assert in_view(anna, "#live .q-board")
+    album.shoot(anna, lang, "quadropolis-classic-override")
+
+    # a shop's customers: tap the shop, then the count (no scroll: bar and city both in view)
+    anna.locator("#live .q-hit a.q-tap").first.click()
+    bar = anna.locator("#live form.q-customers")
+    expect(bar).to_be_visible()
+    assert in_view(anna, "#live form.q-customers") and in_view(anna, "#live .q-board")
+    album.shoot(anna, lang, "quadropolis-classic-customers")
+    with anna.expect_response(lambda r: "/act/allocate" in r.url):
+        bar.locator('button[value="2"]').click()
+    expect(bar).to_have_count(0)
+    assert scored(anna, base, code)["Anna"]["details"]["customers"] == [
+        {"row": 2, "column": 1, "count": 2}]
+    expect(host.locator("#live table.scoreboard")).to_contain_text(str(best), timeout=LIVE_TIMEOUT)
+    expect(host.locator("#live .q-all figure")).to_have_count(2)
+    album.shoot(host, lang, "quadropolis-classic-tv-host")
+
+    host.locator(f'form[action="/t/{code}/finish"] button').click()
+    expect(host.locator("section.confirm")).to_contain_text("Bence" if lang == "en" else "Bence")
+    album.shoot(host, lang, "quadropolis-finish-confirm")      # what is missing, in words
+    confirm(host)
+    expect(host.locator("#live .winners")).to_be_visible()
+    album.shoot(host, lang, "quadropolis-classic-final-tv")
+    expect(anna.locator("#live .winners")).to_be_visible(timeout=LIVE_TIMEOUT)   # came live
+    anna.goto(base + f"/t/{code}/phone")                # the final screen shows the plan itself
+    expect(anna.get_by_test_id("plan-total")).to_be_visible()
+    album.shoot(anna, lang, "quadropolis-classic-final-phone")
+    assert not album.small, album.small
+    if lang == "hu":
+        assert not album.english, album.english
+    browser_log.assert_clean()
+
+
+def test_an_expert_city_is_entered_and_scored_the_same_way(live_server, phone, desktop,
+                                                           browser_log):
+    album = Album()
+    host, anna, code, best = play("en", live_server, phone, desktop, album, "expert", EXPERT)
+    expect(anna.locator("#live .q-city")).to_contain_text("D4")       # district numbers shown
+
+    # one shared phone is enough: the host screen on a phone enters Bence's city
+    host_phone = phone("en-expert-host-phone", viewport={"width": 412, "height": 915})
+    host_phone.context.add_cookies(host.context.cookies())
+    host_phone.goto(live_server.url + f"/t/{code}?as=1")
+    build(host_phone, (4, 5), "tower.3.0.0.0.1", 5)
+    expect(host_phone).to_have_url(re.compile(r"as=1"))
+    album.shoot(host_phone, "en", "quadropolis-expert-host-phone")
+    expect(host.locator("#live .q-all figure").nth(1)).to_contain_text("Bence", timeout=LIVE_TIMEOUT)
+    expect(host.locator("#live .q-all figure svg use[href='#q-tower']")).to_have_count(2,
+                                                                           timeout=LIVE_TIMEOUT)
+    album.shoot(host, "en", "quadropolis-expert-tv-host")
+    assert not album.small, album.small
+    browser_log.assert_clean()
+
+
+@pytest.mark.parametrize("lang", ["en", "hu"])
+def test_the_tv_shows_four_finished_expert_cities_side_by_side(lang, live_server, desktop,
+                                                               browser_log):
+    import random
+    import sys
+
+    from companion.tables import service
+
+    sys.path.insert(0, str(SCREENS.parent.parent / "bench"))
+    from quadropolis_screens import PLAYERS, expert_game      # a full 4-player Expert game
+
+    with live_server.app.app_context():
+        table, _ = service.create("quadropolis", {"mode": "expert"}, PLAYERS,
+                                  expert_game(random.Random(7)))
+        code = table.code
+    tv = desktop(f"{lang}-tv", viewport={"width": 1920, "height": 1080})
+    tv.goto(live_server.url + f"/t/{code}")
+    if lang == "hu":
+        to_hungarian(tv)
+    expect(tv.locator("#live .q-all figure")).to_have_count(4)
+    boxes = [tv.locator("#live .q-all figure").nth(i).bounding_box() for i in range(4)]
+    assert len({round(box["y"]) for box in boxes}) == 1         # one row, side by side
+    Album().shoot(tv, lang, "quadropolis-expert-4-players-final-tv")
+    browser_log.assert_clean()
