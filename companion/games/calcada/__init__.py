@@ -1,40 +1,31 @@
 """Calçada plug-in: the rules in ``rules.py`` and ``board.py``; here the web shell's part —
-the options form, labels, and what each act means in words. Until Calçada has its own phone
-screens the platform's generic scoreboard and history show the table."""
+options, forms turned into events, and what each act means in words. The screens' view
+models live in ``screens.py``, the board drawing in ``drawing.py``, the editors in
+``editor.py``."""
 from __future__ import annotations
 
 from typing import Any, Mapping
 
+from flask import request
 from flask_babel import gettext, lazy_gettext as _l, ngettext
-from flask_wtf import FlaskForm
-from wtforms import SelectField
-from wtforms.fields.choices import SelectChoice
 
-from ..base import Game
-from . import rules
-from .board import SIDES, board_json, default_board
+from ..base import Game, N_, RuleError
+from . import rules, screens
+from .board import board_json
+from .editor import bp as editor
+from .forms import CELLS, OptionsForm, PlaceForm, SpendForm, TallyForm
+from .labels import COLOUR_LABELS, MOTIF_LABELS, SIDE_LABELS, label, side_label
+from .models import board_by_choice, board_choices, scoring_by_choice, scoring_choices
 
-# display labels of the contract's fixed ids (the real motif names are not public)
-COLOUR_LABELS = {"yellow": _l("yellow"), "blue": _l("blue"), "red": _l("red"),
-                 "green": _l("green"), "white": _l("white")}
-MOTIF_LABELS = {"tram": _l("tram"), "plaza": _l("plaza"), "kiosk": _l("kiosk"),
-                "bench": _l("bench"), "cafe": _l("café"), "bonus": _l("bonus symbol")}
-SIDE_LABELS = {"8": _l("8 districts"), "9": _l("9 districts")}
+__all__ = ["COLOUR_LABELS", "MOTIF_LABELS", "SIDE_LABELS", "game", "side_label"]
+
+FORMS = {"place": PlaceForm, "spend": SpendForm, "tally": TallyForm}
 
 
-class OptionsForm(FlaskForm):
-    class Meta:
-        csrf = False        # a part of the start-a-table form, which carries the token
-
-    board = SelectField(_l("Player board side"), default="8",
-                        choices=[SelectChoice(side, SIDE_LABELS[side]) for side in SIDES])
-
-
-def side_label(side: str) -> Any:
-    """The side's name, flagged when its layout has not been checked against a real board."""
-    if default_board(side).unverified:
-        return _l("%(side)s (layout unverified)", side=SIDE_LABELS[side])
-    return SIDE_LABELS[side]
+def players_on_form() -> int:
+    """How many names the start-a-table form carries (the scoring board depends on it)."""
+    from ...tables.forms import NewTableForm
+    return len(NewTableForm(meta={"csrf": False}).names())
 
 
 class Calcada(Game):
@@ -45,16 +36,50 @@ class Calcada(Game):
     tie_break = None            # the rulebook: tied players share the win
     min_players, max_players = 2, 4
     options_form = OptionsForm
+    phone_template = "games/calcada/phone.html"
+    host_template = "games/calcada/host.html"
+    live_template = "games/calcada/live.html"
+    query_args = ("colour", "number", "cell", "as")
+    blueprint = editor
+    options_links = ((_l("Correct the boards (board editor)"), "calcada.boards"),)
 
     core = rules
 
+    # --- starting a table ---------------------------------------------------------------
     def prepare_options_form(self, form: OptionsForm) -> None:
-        form.board.choices = [SelectChoice(side, side_label(side)) for side in SIDES]
+        form.board.choices = board_choices()
+        form.scoring.choices = scoring_choices()
 
     def options_from_form(self, form: OptionsForm) -> dict[str, Any]:
-        # the side is embedded whole (with its unverified mark), so a game rescores the same
-        # after the shipped layout is corrected
-        return {"board": board_json(default_board(form.board.data))}
+        # both boards are embedded whole, so a game rescores the same after any correction
+        options: dict[str, Any] = {"board": board_json(board_by_choice(form.board.data))}
+        rows = scoring_by_choice(form.scoring.data, players_on_form())
+        if rows is not None:
+            options["scoring_rows"] = list(rows.rows)
+        if form.tally.data:
+            options["tally"] = True
+        return options
+
+    # --- acts -----------------------------------------------------------------------------
+    def forms(self, state: rules.State, player: str | None) -> dict[str, Any]:
+        return {name: form(prefix=name) for name, form in FORMS.items()}
+
+    def event_from_form(self, form_name: str, form: Any, player: str | None,
+                        state: rules.State) -> dict[str, Any] | None:
+        if form_name == "place":
+            event = {"type": "place", "player": player, "row": form.row.data,
+                     "column": form.column.data, "colour": form.colour.data,
+                     "motif": form.motif.data}
+            return event if form.number.data is None else {**event, "number": form.number.data}
+        if form_name == "spend":
+            return {"type": "spend_bonus", "player": player, "count": form.count.data or 1}
+        if form_name == "tally":
+            return tally_event(form, player)
+        return None
+
+    def screen(self, state: rules.State, options: Mapping[str, Any], view: str, seat: Any,
+               host: bool, selection: Mapping[str, str], result: Mapping[str, Any]) -> dict:
+        return screens.screen(state, options, view, seat, host, selection, result)
 
     def describe(self, event: Mapping[str, Any]) -> str:
         kind = event.get("type")
@@ -64,11 +89,22 @@ class Calcada(Game):
             count = event.get("count", 1)
             return ngettext("%(player)s spent a bonus tile", "%(player)s spent %(num)s bonus tiles",
                             count if isinstance(count, int) else 1, player=event.get("player"))
+        if kind == "tally":
+            return gettext("%(player)s: final board entered", player=event.get("player"))
         return ""
 
 
-def label(labels: Mapping[str, Any], value: Any) -> Any:
-    return labels.get(value, value) if isinstance(value, str) else value
+def tally_event(form: TallyForm, player: str | None) -> dict[str, Any]:
+    tiles = []
+    for row, column in CELLS:
+        value = form[f"cell_{row}_{column}"].data or ""
+        if value:
+            colour, _, motif = value.partition(":")
+            tiles.append({"row": row, "column": column, "colour": colour, "motif": motif})
+    if not tiles:
+        raise RuleError(N_("Pick the colour and motif of every tile on the board."))
+    return {"type": "tally", "player": player, "tiles": tiles,
+            "districts": form.districts.data, "bonus_tiles": form.bonus_tiles.data}
 
 
 def describe_place(event: Mapping[str, Any]) -> str:
