@@ -36,8 +36,16 @@ GAME = [
 TOTALS = {"Anna": 20, "Bence": 23}
 
 
+# the bottom edge of the move's last tap target (the board) against the phone's screen
+BELOW_FOLD = """() => { const board = document.querySelector('.calcada-move svg.calcada-board');
+  return board.getBoundingClientRect().bottom - window.innerHeight; }"""
+
+
 def move(page: Page, step: str) -> None:
+    """The move is at ``step``, and all of it is on the screen without scrolling."""
     expect(page.locator(".calcada-move")).to_have_attribute("data-step", step)
+    assert page.evaluate("window.scrollY") == 0
+    assert page.evaluate(BELOW_FOLD) <= 0, f"the board runs off the screen at the {step} step"
 
 
 def place(page: Page, colour: str, number: int, row: int, column: int, motif: str) -> None:
@@ -65,7 +73,7 @@ def play(pages: dict[str, Page], upto: int) -> None:
     for turn in GAME[:upto]:
         if turn == "spend Anna":
             with pages["Anna"].expect_response(lambda r: "/act/spend" in r.url):
-                pages["Anna"].get_by_role("button", name="Spend one").click()
+                pages["Anna"].locator('form[action$="/act/spend"] button').click()
             continue
         player, *rest = turn
         place(pages[player], *rest)

@@ -11,10 +11,6 @@ from .board import SIZE, Board, Cell
 
 CELL = 60           # SVG units per cell
 PAD = 3             # room for the outer outline's stroke
-# tile faces: the fill, and the ink that reads on it
-FACES = {"yellow": ("#f2c230", "#1d2330"), "blue": ("#2f6fd0", "#ffffff"),
-         "red": ("#c8372d", "#ffffff"), "green": ("#3d9a4b", "#ffffff"),
-         "white": ("#f7f4ec", "#1d2330")}
 
 
 def _star(cx: float, cy: float, r: float) -> str:
@@ -73,10 +69,8 @@ def board(state: rules.State, player: str, legal: Iterable[Cell] = (),
     for row, column in state.board.cells():
         tile = tiles.get((row, column))
         x, y = (column - 1) * CELL, (row - 1) * CELL
-        fill, ink = FACES[tile.colour] if tile else ("", "")
         cells.append({"row": row, "column": column, "x": x, "y": y,
                       "number": state.board.number((row, column)), "tile": tile,
-                      "fill": fill, "ink": ink,
                       "icon": icon(tile.motif, x + CELL / 2, y + CELL / 2) if tile else "",
                       "legal": (row, column) in legal, "selected": (row, column) == selected})
     drawing = {"cells": cells, "size": SIZE * CELL, "pad": PAD,

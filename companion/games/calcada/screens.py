@@ -51,7 +51,7 @@ def completion_text(player: str, done: rules.Completion) -> str:
 def scoring_board(state: rules.State) -> dict[str, Any]:
     """One column per colour, one line per row with its multiplier; a stone on its row, or
     below the board once it has slid off."""
-    columns = [{"colour": c, "label": COLOUR_LABELS[c], "fill": drawing.FACES[c][0],
+    columns = [{"colour": c, "label": COLOUR_LABELS[c],
                 "row": rules.stone_row(state, c), "closed": rules.stone_row(state, c) is None}
                for c in rules.COLOURS]
     rows = [{"number": n, "multiplier": m,
@@ -126,7 +126,7 @@ class Move:
                 "number": self.number, "cell": self.cell, "refusal": self.refusal(),
                 "colours": self.colours(), "numbers": self.numbers(),
                 "motifs": self.motifs() if step == "motif" else [],
-                "board": self.board(), "fill": drawing.FACES[self.colour][0] if self.colour else "",
+                "board": self.board(),
                 "reset": self.href(), "back_to_number": self.href(colour=self.colour),
                 "bonus_tiles": self.state.boards[self.player].bonus_tiles,
                 "may_act": self.player in rules.still_to_play(self.state)
