@@ -62,5 +62,4 @@ class TallyForm(ActForm):
 
 
 for _row, _column in CELLS:
-    setattr(TallyForm, f"cell_{_row}_{_column}", SelectField(choices=tile_choices,
-                                                            validate_choice=True))
+    setattr(TallyForm, f"cell_{_row}_{_column}", SelectField(choices=tile_choices, default=""))
