@@ -68,6 +68,7 @@ class State:
     stones: Mapping[str, int]           # colour -> 0-based scoring row; len(rows) once slid off
     trigger: str | None = None          # who slid the second stone off
     completed: tuple[tuple[str, Completion], ...] = ()     # (player, completion), table order
+    tally: bool = False                 # a table that played on paper: boards entered at the end
     last_turns: frozenset[str] = frozenset()     # players after the trigger who have placed
     finished: bool = False
 
@@ -102,7 +103,8 @@ def scoring_of(opts: Mapping[str, Any], players: int) -> ScoringRows:
 
 def start(opts: Mapping[str, Any], players: list[str]) -> State:
     return State(board_of(opts), scoring_of(opts, len(players)), tuple(players),
-                 {p: PlayerBoard() for p in players}, {colour: 0 for colour in COLOURS})
+                 {p: PlayerBoard() for p in players}, {colour: 0 for colour in COLOURS},
+                 tally=opts.get("tally") is True)
 
 
 # --- queries for the screens --------------------------------------------------------------------
@@ -391,6 +393,8 @@ def _tally_tiles(state: State, player: str, entries: Any) -> dict[Cell, Tile]:
 def tally(state: State, event: Mapping[str, Any]) -> State:
     """A player's final board as it lies on the table, with the completion points they scored
     and their unused bonus tiles; replaces whatever that board held."""
+    if not state.tally:
+        raise RuleError(N_("A quick tally is only for a table started as one."))
     player = event.get("player")
     if not isinstance(player, str) or player not in state.boards:
         raise RuleError(N_("%(player)r is not a player at this table."), player=player)

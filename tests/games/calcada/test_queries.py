@@ -57,10 +57,14 @@ def tally(name, tiles, districts=0, bonus_tiles=0):
                       for (r, c), colour, motif in tiles]}
 
 
+def test_a_tally_needs_a_table_started_as_one():
+    refused(replay([], tally=False), tally("Anna", []), "only for a table started as one")
+
+
 def test_a_tallied_board_scores_its_motifs_unfinished_districts_and_bonus_tiles():
     tiles = [((2, 2), "red", "cafe"), ((2, 3), "red", "cafe"), ((3, 2), "red", "cafe"),
              ((1, 1), "blue", "tram")]
-    state = replay([tally("Anna", tiles, districts=14, bonus_tiles=5)])
+    state = replay([tally("Anna", tiles, districts=14, bonus_tiles=5)], tally=True)
     anna = player(state, "Anna")
     assert anna["breakdown"] == {"districts": 14, "motifs": 3, "unfinished": 1, "bonus_tiles": 2}
     assert anna["total"] == 20 and state.completed == ()
@@ -68,13 +72,13 @@ def test_a_tallied_board_scores_its_motifs_unfinished_districts_and_bonus_tiles(
 
 def test_a_later_tally_replaces_the_earlier_one():
     state = replay([tally("Anna", [((1, 1), "red", "tram")], 5),
-                    tally("Anna", [((1, 2), "red", "tram")], 7)])
+                    tally("Anna", [((1, 2), "red", "tram")], 7)], tally=True)
     assert set(state.boards["Anna"].tiles) == {(1, 2)}
     assert player(state, "Anna")["breakdown"]["districts"] == 7
 
 
 def test_a_tally_is_checked_like_the_table():
-    state = replay([])
+    state = replay([], tally=True)
     refused(state, tally("Anna", [((1, 1), "red", "tram"), ((1, 2), "blue", "tram")]),
             "already holds red tiles")
     refused(state, tally("Anna", [((1, 1), "red", "tram"), ((1, 1), "red", "tram")]),
@@ -84,6 +88,7 @@ def test_a_tally_is_checked_like_the_table():
     refused(state, tally("Anna", [], bonus_tiles="2"), "Unused bonus tiles are a whole number")
     refused(state, tally("Dora", []), "'Dora' is not a player")
     full = replay([tally(name, [((1, 1), "red", "tram")]) for name in ("Anna", "Bence", "Csilla")]
-                  + [tally("Anna", [((1, 1), "red", "tram"), ((1, 2), "red", "tram")])])
+                  + [tally("Anna", [((1, 1), "red", "tram"), ((1, 2), "red", "tram")])],
+                  tally=True)
     refused(full, tally("Bence", [((1, 1), "red", "tram"), ((1, 2), "red", "tram")]),
             "All 4 red tram tiles are already on the boards")
