@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from .helpers import LIVE_TIMEOUT
+from .helpers import LIVE_TIMEOUT, start_table, take_seat
 from .test_calcada import GAME, move, open_table, place, play
 from .test_screens import SCREENS, Album, to_hungarian
 
@@ -72,11 +72,37 @@ def shoot_editors(lang, album, live_server, phone):
     album.shoot(page, lang, "calcada-scoring-editor")
 
 
+def shoot_tally(lang, album, live_server, desktop, phone):
+    host = desktop(f"{lang}-tally-host")
+    host.goto(live_server.url + "/")
+    if lang == "hu":
+        to_hungarian(host)
+    host.locator("select#game").select_option("calcada")
+    host.locator('input[name="opt-calcada-tally"]').check()
+    code = start_table(host, live_server.url, game="calcada", open_home=False)
+    anna = phone(f"{lang}-tally-anna")
+    anna.goto(live_server.url + "/")
+    if lang == "hu":
+        to_hungarian(anna)
+    take_seat(anna, f"{live_server.url}/j/{code}", "Anna")
+    for cell, tile in (("2_2", "red:cafe"), ("2_3", "red:cafe"), ("3_2", "red:cafe"),
+                       ("1_1", "blue:tram")):
+        anna.locator(f'select[name="tally-cell_{cell}"]').select_option(tile)
+    anna.locator('input[name="tally-districts"]').fill("14")
+    anna.locator('input[name="tally-bonus_tiles"]').fill("5")
+    album.shoot(anna, lang, "calcada-tally-phone")
+    with anna.expect_response(lambda r: "/act/tally" in r.url):
+        anna.locator("form.calcada-tally button.primary").click()
+    expect(anna.locator('#live figure.player-board[data-player="Anna"] .total')).to_have_text("20")
+    album.shoot(anna, lang, "calcada-tally-entered")
+
+
 def test_calcada_screenshots(live_server, phone, desktop, browser_log):
     album = Album()
     for lang in ("en", "hu"):
         shoot_game(lang, album, live_server, desktop, phone)
         shoot_editors(lang, album, live_server, phone)
+        shoot_tally(lang, album, live_server, desktop, phone)
     report = ["tap targets under 40 px:", *album.small, "English on Hungarian pages:",
               *album.english]
     (SCREENS / "calcada-report.txt").write_text("\n".join(report) + "\n")

@@ -111,8 +111,8 @@ def edit_board(board_id: int | None, side: str | None):
             record.name, record.data = data["name"], data
             if save(record, form):
                 return redirect(url_for("calcada.boards"), 303)
-    if preview is None and record is not None:
-        preview = record.board
+    if preview is None:
+        preview = record.board if record else default_board(side)
     return render_template("games/calcada/board_edit.html", form=form, record=record,
                            preview=preview, cells=CELLS, outline=districts),\
         422 if form.is_submitted() else 200
