@@ -87,7 +87,9 @@ def shoot_tally(lang, album, live_server, desktop, phone):
     take_seat(anna, f"{live_server.url}/j/{code}", "Anna")
     for cell, tile in (("2_2", "red:cafe"), ("2_3", "red:cafe"), ("3_2", "red:cafe"),
                        ("1_1", "blue:tram")):
-        anna.locator(f'select[name="tally-cell_{cell}"]').select_option(tile)
+        colour, motif = tile.split(":")
+        anna.locator(f'select[name="tally-colour_{cell}"]').select_option(colour)
+        anna.locator(f'select[name="tally-motif_{cell}"]').select_option(motif)
     anna.locator('input[name="tally-districts"]').fill("14")
     anna.locator('input[name="tally-bonus_tiles"]').fill("5")
     album.shoot(anna, lang, "calcada-tally-phone")

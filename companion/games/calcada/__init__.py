@@ -97,9 +97,12 @@ class Calcada(Game):
 def tally_event(form: TallyForm, player: str | None) -> dict[str, Any]:
     tiles = []
     for row, column in CELLS:
-        value = form[f"cell_{row}_{column}"].data or ""
-        if value:
-            colour, _, motif = value.partition(":")
+        colour = form[f"colour_{row}_{column}"].data or ""
+        motif = form[f"motif_{row}_{column}"].data or ""
+        if bool(colour) != bool(motif):
+            raise RuleError(N_("Row %(row)d, column %(column)d: pick both the colour and the "
+                               "motif (or neither for an empty cell)."), row=row, column=column)
+        if colour:
             tiles.append({"row": row, "column": column, "colour": colour, "motif": motif})
     if not tiles:
         raise RuleError(N_("Pick the colour and motif of every tile on the board."))

@@ -9,6 +9,7 @@ from wtforms.validators import InputRequired, NumberRange, Optional
 
 from ...validators import whole_number
 from .board import SIZE
+from .labels import COLOUR_LABELS, MOTIF_LABELS
 from .rules import COLOURS, KINDS, MAX_ANNOUNCED, MAX_TALLY
 
 CELLS = [(r, c) for r in range(1, SIZE + 1) for c in range(1, SIZE + 1)]
@@ -43,12 +44,12 @@ class SpendForm(ActForm):
     count = IntegerField(default=1, validators=[Optional(), whole_number, NumberRange(1, 99)])
 
 
-def tile_choices() -> list[SelectChoice]:
-    from . import COLOUR_LABELS, MOTIF_LABELS
-    return [SelectChoice("", "—")] + [
-        SelectChoice(f"{colour}:{kind}", _l("%(colour)s · %(motif)s",
-                                          colour=COLOUR_LABELS[colour], motif=MOTIF_LABELS[kind]))
-        for colour in COLOURS for kind in KINDS]
+def colour_choices() -> list[SelectChoice]:
+    return [SelectChoice("", "—")] + [SelectChoice(c, COLOUR_LABELS[c]) for c in COLOURS]
+
+
+def motif_choices() -> list[SelectChoice]:
+    return [SelectChoice("", "—")] + [SelectChoice(k, MOTIF_LABELS[k]) for k in KINDS]
 
 
 class TallyForm(ActForm):
@@ -62,4 +63,5 @@ class TallyForm(ActForm):
 
 
 for _row, _column in CELLS:
-    setattr(TallyForm, f"cell_{_row}_{_column}", SelectField(choices=tile_choices, default=""))
+    setattr(TallyForm, f"colour_{_row}_{_column}", SelectField(choices=colour_choices, default=""))
+    setattr(TallyForm, f"motif_{_row}_{_column}", SelectField(choices=motif_choices, default=""))

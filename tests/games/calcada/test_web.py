@@ -128,16 +128,22 @@ def test_the_second_slide_off_is_announced_with_who_still_plays(client):
 
 # --- quick tally ----------------------------------------------------------------------------
 
+def tiles(cells):
+    """The tally form's two selects per cell, from {"r_c": "colour:motif"}."""
+    fields = {}
+    for cell, tile in cells.items():
+        fields[f"colour_{cell}"], fields[f"motif_{cell}"] = tile.split(":")
+    return fields
+
+
 def test_a_paper_game_is_tallied_from_each_phone_and_ranked(app, client):
     code = start(client, **{"opt-calcada-tally": "y"})
     anna, bence = seated(app, code, 0), seated(app, code, 1)
     assert "Quick tally: your final board" in text_of(anna.get(f"/t/{code}/phone"))
-    cells = {"tally-cell_2_2": "red:cafe", "tally-cell_2_3": "red:cafe",
-             "tally-cell_3_2": "red:cafe", "tally-cell_1_1": "blue:tram"}
-    assert post(anna, code, "tally", districts=14, bonus_tiles=5,
-                **{k.removeprefix("tally-"): v for k, v in cells.items()}).status_code == 303
+    cells = {"2_2": "red:cafe", "2_3": "red:cafe", "3_2": "red:cafe", "1_1": "blue:tram"}
+    assert post(anna, code, "tally", districts=14, bonus_tiles=5, **tiles(cells)).status_code == 303
     assert post(bence, code, "tally", districts=30, bonus_tiles=0,
-                cell_5_5="green:bonus").status_code == 303
+                **tiles({"5_5": "green:bonus"})).status_code == 303
     players = result(client, code)["players"]
     assert [(p["name"], p["total"], p["rank"]) for p in players] == \
         [("Anna", 20, 2), ("Bence", 31, 1)]
@@ -149,9 +155,12 @@ def test_a_tally_with_no_tile_or_a_mixed_district_is_refused(app, client):
     anna = seated(app, code, 0)
     empty = post(anna, code, "tally", districts=0, bonus_tiles=0)
     assert empty.status_code == 422 and "Pick the colour and motif of every tile" in text_of(empty)
-    mixed = post(anna, code, "tally", districts=0, bonus_tiles=0, cell_1_1="red:tram",
-                 cell_1_2="blue:tram")
+    mixed = post(anna, code, "tally", districts=0, bonus_tiles=0,
+                 **tiles({"1_1": "red:tram", "1_2": "blue:tram"}))
     assert mixed.status_code == 422 and "already holds red tiles" in text_of(mixed)
+    half = post(anna, code, "tally", districts=0, bonus_tiles=0, colour_2_4="red")
+    assert half.status_code == 422 and "Row 2, column 4: pick both the colour and the motif" \
+        in text_of(half)
     assert events(client, code) == []
 
 
