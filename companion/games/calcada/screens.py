@@ -119,6 +119,12 @@ class Move:
                             if self.number and empty else None)
         return drawn
 
+    def gained(self) -> int:
+        """Bonus tiles the player's latest tile gave (tiles are kept in the order placed)."""
+        tiles = self.state.boards[self.player].tiles
+        last = list(tiles.values())[-1] if tiles else None
+        return rules.BONUS_GAIN if last and last.motif == rules.BONUS else 0
+
     def view(self) -> dict[str, Any]:
         step = self.step()
         return {"player": self.player, "step": step, "colour": self.colour,
@@ -129,6 +135,7 @@ class Move:
                 "board": self.board(),
                 "reset": self.href(), "back_to_number": self.href(colour=self.colour),
                 "bonus_tiles": self.state.boards[self.player].bonus_tiles,
+                "gained": self.gained(),
                 "may_act": self.player in rules.still_to_play(self.state)
                 and not rules.game_over(self.state),
                 "who": {"player": self.player} if "as" in self.keep else {}}

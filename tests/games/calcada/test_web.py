@@ -78,6 +78,7 @@ def test_the_host_acts_for_any_seat_and_spends_its_bonus_tiles(client):
     assert "1 · Pick the colour" in text_of(client.get(f"/t/{code}?as=1"))
     assert post(client, code, "place", "Bence", True, row=5, column=5, colour="red",
                 motif="bonus").status_code == 303
+    assert "4 bonus tiles +2 for the bonus symbol" in text_of(client.get(f"/t/{code}?as=1"))
     assert post(client, code, "spend", "Bence", True, count=3).status_code == 303
     assert result(client, code)["players"][1]["details"]["bonus_tiles_left"] == 1
     assert "Bence spent 3 bonus tiles" in text_of(client.get(f"/t/{code}"))
