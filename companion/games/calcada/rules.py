@@ -83,6 +83,8 @@ def options(raw: Mapping[str, Any], players: list[str]) -> dict[str, Any]:
             raise RuleError(N_('The board must be "8", "9" or a board definition.'))
         load_board(board)
     scoring_of(raw, len(players))
+    if not isinstance(raw.get("tally", False), bool):
+        raise RuleError(N_('The "tally" option must be true or false.'))
     return {**raw, "board": board}
 
 

@@ -2,6 +2,9 @@
 table order, the cells of motif groups and of unfinished districts; and the quick tally."""
 from __future__ import annotations
 
+import pytest
+
+from companion.games.base import RuleError
 from companion.games.calcada import rules
 
 from .test_rules import D3, D7, D8, district, place, player, refused, replay
@@ -59,6 +62,8 @@ def tally(name, tiles, districts=0, bonus_tiles=0):
 
 def test_a_tally_needs_a_table_started_as_one():
     refused(replay([], tally=False), tally("Anna", []), "only for a table started as one")
+    with pytest.raises(RuleError, match='"tally" option must be true or false'):
+        rules.options({"tally": "yes"}, ["Anna", "Bence"])
 
 
 def test_a_tallied_board_scores_its_motifs_unfinished_districts_and_bonus_tiles():
