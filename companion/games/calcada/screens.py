@@ -141,10 +141,12 @@ class Move:
                 "who": {"player": self.player} if "as" in self.keep else {}}
 
 
-def final_boards(state: rules.State, result: Mapping[str, Any]) -> list[dict[str, Any]]:
-    """Every board with its motif groups, unfinished tiles and score, in seat order."""
+def final_boards(state: rules.State, result: Mapping[str, Any],
+                 marks: bool) -> list[dict[str, Any]]:
+    """Every board with its score, in seat order; ``marks``: with its motif groups and
+    unfinished tiles outlined (at the end; during play they would only be in the way)."""
     scored = {p["name"]: p for p in result["players"]}
-    return [{"name": name, "board": drawing.board(state, name, final=True),
+    return [{"name": name, "board": drawing.board(state, name, final=marks),
              "score": scored[name], "bonus_tiles": state.boards[name].bonus_tiles}
             for name in state.players]
 
@@ -154,6 +156,7 @@ def screen(state: rules.State, options: Mapping[str, Any], view: str, seat: Any,
     player = acting_player(state, view, seat, host, selection)
     keep = {"as": selection["as"]} if view == "host" and player else {}
     latest = state.completed[-1] if state.completed else None
+    marks = state.finished or rules.game_over(state) or bool(options.get("tally"))
     return {
         "player": player,
         "move": Move(state, player, selection, keep).view() if player else None,
@@ -163,7 +166,8 @@ def screen(state: rules.State, options: Mapping[str, Any], view: str, seat: Any,
         "trigger": state.trigger,
         "still_to_play": list(rules.still_to_play(state)) if state.trigger else [],
         "over": rules.game_over(state),
-        "boards": final_boards(state, result),
+        "boards": final_boards(state, result, marks),
+        "marks": marks,
         "tally": bool(options.get("tally")),
         "unverified_board": state.board.unverified,
         "icons": drawing.motif_icons(),
