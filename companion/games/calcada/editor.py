@@ -56,10 +56,13 @@ for _count in PLAYER_COUNTS:
 
 def fill_board(form: BoardForm, data: dict[str, Any], name: str) -> None:
     form.name.data = name
-    ids: dict[Any, int] = {}        # any district ids, renumbered 1.. in reading order
+    given = {d for row in data["districts"] for d in row}
+    keep = all(isinstance(d, int) and d in DISTRICT_IDS for d in given)
+    ids: dict[Any, int] = {}        # other district ids (names): renumbered in reading order
     for r, c in CELLS:
         district = data["districts"][r - 1][c - 1]
-        form[f"district_{r}_{c}"].data = str(ids.setdefault(district, len(ids) + 1))
+        number = district if keep else ids.setdefault(district, len(ids) + 1)
+        form[f"district_{r}_{c}"].data = str(number)
         form[f"number_{r}_{c}"].data = str(data["numbers"][r - 1][c - 1])
     form.verified.data = not data.get("unverified", True)
 

@@ -221,3 +221,24 @@ def test_the_defaults_stay_marked_unverified_on_every_screen(app, client):
     assert "This board layout is unverified" in text_of(client.get(f"/t/{code}"))
     home = text_of(client.get("/"))
     assert "8 districts (layout unverified)" in home and "Default scoring board (unverified)" in home
+
+
+def test_the_board_editor_round_trips_a_saved_board(app, client):
+    """Saved, opened again and saved unchanged: the same definition, district ids and all."""
+    from companion.extensions import db
+    from companion.games.calcada.models import BoardDefinition
+
+    nine = board_json(default_board("9"))
+    client.post("/games/calcada/boards/new/9", data=board_form(nine, "Ours"))
+    page = client.get("/games/calcada/boards/1").get_data(as_text=True)
+    shown = {}
+    for r in range(1, 6):
+        for c in range(1, 6):
+            for what in ("district", "number"):
+                select = page.split(f'name="{what}_{r}_{c}"')[1].split("</select>")[0]
+                shown[f"{what}_{r}_{c}"] = select.split('selected value="')[1].split('"')[0]
+    assert client.post("/games/calcada/boards/1",
+                       data={"name": "Ours", "verified": "y", **shown}).status_code == 303
+    with app.app_context():
+        saved = db.session.get(BoardDefinition, 1).data
+    assert saved == {**nine, "name": "Ours", "unverified": False}
