@@ -4,17 +4,19 @@ models live in ``screens.py``, the board drawing in ``drawing.py``, the editors 
 ``editor.py``."""
 from __future__ import annotations
 
+import hashlib
 from typing import Any, Mapping
 
 from flask import request
 from flask_babel import gettext, lazy_gettext as _l, ngettext
 
-from ..base import Game, N_, RuleError
+from ..base import Conflict, Game, N_, RuleError
 from . import rules, screens
 from .board import board_json
 from .editor import bp as editor
 from .forms import CELLS, OptionsForm, PlaceForm, SpendForm, TallyForm
-from .labels import COLOUR_LABELS, MOTIF_LABELS, SIDE_LABELS, label, side_label
+from .labels import (COLOUR_LABELS, EVENT_LABELS, MOTIF_LABELS, PARAM_LABELS, SIDE_LABELS, label,
+                     side_label)
 from .models import board_by_choice, board_choices, scoring_by_choice, scoring_choices
 
 __all__ = ["COLOUR_LABELS", "MOTIF_LABELS", "SIDE_LABELS", "game", "side_label"]
@@ -34,11 +36,15 @@ class Calcada(Game):
     categories = {"districts": _l("Districts"), "motifs": _l("Motifs"),
                   "unfinished": _l("Unfinished districts"), "bonus_tiles": _l("Bonus tiles")}
     tie_break = None            # the rulebook: tied players share the win
+    labels = PARAM_LABELS
+    # the record's words, in English as in the file; translated for the other languages
+    event_labels = EVENT_LABELS
     min_players, max_players = 2, 4
     options_form = OptionsForm
     phone_template = "games/calcada/phone.html"
     host_template = "games/calcada/host.html"
     live_template = "games/calcada/live.html"
+    play_template = "games/calcada/play.html"
     query_args = ("colour", "number", "cell", "as")
     blueprint = editor
     options_links = ((_l("Correct the boards (board editor)"), "calcada.boards"),)
@@ -78,8 +84,40 @@ class Calcada(Game):
         return None
 
     def screen(self, state: rules.State, options: Mapping[str, Any], view: str, seat: Any,
-               host: bool, selection: Mapping[str, str], result: Mapping[str, Any]) -> dict:
-        return screens.screen(state, options, view, seat, host, selection, result)
+               host: bool, selection: Mapping[str, str]) -> dict[str, Any]:
+        return screens.screen(state, options, view, seat, host, selection)
+
+    # --- what the platform asks before it acts ---------------------------------------------
+    def overwrite(self, state: rules.State, event: Mapping[str, Any]) -> Conflict | None:
+        """A second tally of the same player replaces the board entered: asked, never silent."""
+        player = event.get("player")
+        mine = state.boards.get(player) if event.get("type") == "tally" else None
+        if mine is None or mine.tallied is None:
+            return None
+        token = tally_token(mine)
+        try:
+            if token == tally_token(rules.tally(state, event).boards[player]):
+                return None
+        except RuleError:
+            return None         # refused anyway, with its own reason
+        return Conflict(N_("%(player)s's board is already entered (%(total)s points). Replace "
+                           "it?"), token=token, player=player,
+                        total=rules.score(state, player)["total"])
+
+    def missing(self, state: rules.State) -> list[str]:
+        if state.tally:
+            return [gettext("%(player)s's board is not entered yet.", player=p)
+                    for p in state.players if state.boards[p].tallied is None]
+        if state.trigger is None:
+            return [gettext("No second stone has slid off the scoring board yet: the end is not "
+                            "triggered.")]
+        return [gettext("%(player)s has not played the last round yet.", player=p)
+                for p in rules.still_to_play(state)]
+
+    def end_status(self, state: rules.State, result: Mapping[str, Any]) -> str | None:
+        if state.trigger is None:
+            return None
+        return N_("The last round is over") if rules.game_over(state) else N_("Last round!")
 
     def describe(self, event: Mapping[str, Any]) -> str:
         kind = event.get("type")
@@ -92,6 +130,12 @@ class Calcada(Game):
         if kind == "tally":
             return gettext("%(player)s: final board entered", player=event.get("player"))
         return ""
+
+
+def tally_token(board: rules.PlayerBoard) -> str:
+    """What a tallied board holds, in a few characters (the confirmation carries it back)."""
+    tiles = ",".join(f"{r}{c}{t.colour[:2]}{t.motif[:2]}" for (r, c), t in sorted(board.tiles.items()))
+    return hashlib.sha256(f"{tiles}|{board.tallied}|{board.bonus_tiles}".encode()).hexdigest()[:16]
 
 
 def tally_event(form: TallyForm, player: str | None) -> dict[str, Any]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask_babel import gettext, lazy_gettext as _l
+from flask_babel import lazy_gettext as _l
 
 from ..base import RuleError
 from .board import default_board
@@ -14,8 +14,9 @@ COLOUR_LABELS = {"yellow": _l("yellow"), "blue": _l("blue"), "red": _l("red"),
 MOTIF_LABELS = {"tram": _l("tram"), "plaza": _l("plaza"), "kiosk": _l("kiosk"),
                 "bench": _l("bench"), "cafe": _l("café"), "bonus": _l("bonus symbol")}
 SIDE_LABELS = {"8": _l("8 districts"), "9": _l("9 districts")}
-# refusal parameters that carry an id, shown by their label
+# refusal parameters that carry an id, shown by their label (the plug-in's ``labels``)
 PARAM_LABELS = {"colour": COLOUR_LABELS, "other": COLOUR_LABELS, "motif": MOTIF_LABELS}
+EVENT_LABELS = {"place": _l("place"), "spend_bonus": _l("spend bonus"), "tally": _l("tally")}
 
 
 def label(labels: dict[str, Any], value: Any) -> Any:
@@ -23,10 +24,10 @@ def label(labels: dict[str, Any], value: Any) -> Any:
 
 
 def refusal_text(error: RuleError) -> str:
-    """The refusal translated, its colour and motif ids shown as the player's words."""
-    params = {key: label(PARAM_LABELS[key], value) if key in PARAM_LABELS else value
-              for key, value in error.params.items()}
-    return gettext(error.message, **params) if params else gettext(error.message)
+    """The refusal as the platform words it: translated, ids shown as the player's words."""
+    from ...tables.views import explain
+    from . import game
+    return explain(error, game)
 
 
 def side_label(side: str) -> Any:

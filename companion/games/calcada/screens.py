@@ -4,7 +4,6 @@ templates only lay it out."""
 from __future__ import annotations
 
 from typing import Any, Mapping
-from urllib.parse import urlencode
 
 from flask_babel import gettext
 
@@ -73,8 +72,9 @@ class Move:
         self.number = number_arg(selection.get("number")) if self.colour else None
         self.cell = cell_arg(selection.get("cell")) if self.number else None
 
-    def href(self, **choice: Any) -> str:
-        return "?" + urlencode({**choice, **self.keep})
+    def href(self, **choice: Any) -> dict[str, Any]:
+        """The query of a tap (the screen's selection after it), host's seat kept."""
+        return {**choice, **self.keep}
 
     def legal(self) -> list[Cell]:
         if self.number is None:
@@ -152,8 +152,9 @@ def final_boards(state: rules.State, result: Mapping[str, Any],
 
 
 def screen(state: rules.State, options: Mapping[str, Any], view: str, seat: Any, host: bool,
-           selection: Mapping[str, str], result: Mapping[str, Any]) -> dict[str, Any]:
+           selection: Mapping[str, str]) -> dict[str, Any]:
     player = acting_player(state, view, seat, host, selection)
+    result = rules.result(state)
     keep = {"as": selection["as"]} if view == "host" and player else {}
     latest = state.completed[-1] if state.completed else None
     marks = state.finished or rules.game_over(state) or bool(options.get("tally"))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from flask_babel import gettext, lazy_gettext as _l
+from flask_babel import gettext, lazy_gettext as _l, ngettext
 
 from ..base import Game
 from . import rules
@@ -19,7 +19,7 @@ RULE_LABELS = {
     "shields": _l("the shields of its neighbours"),
     "per_guild": _l("points per guild card"),
 }
-
+CHARACTER_LABELS = {"traveller": _l("Traveller")}     # the rest are named by the players
 
 class OddVille(Game):
     name = "oddville"
@@ -27,6 +27,10 @@ class OddVille(Game):
     categories = {"buildings": _l("Buildings"), "main_square": _l("Main Square"),
                   "characters": _l("Characters"), "resource_workers": _l("Workers on resources")}
     tie_break = _l("the end's trigger, then clockwise from the trigger")
+    labels = {"rule": RULE_LABELS, "name": CHARACTER_LABELS}
+    event_labels = {"build": _l("build"), "main_square": _l("main square"),
+                    "character": _l("character"), "lose_character": _l("lose character"),
+                    "resource_workers": _l("resource workers")}
     min_players, max_players = 2, 4
 
     core = rules
@@ -49,13 +53,15 @@ class OddVille(Game):
             return gettext("%(player)s put a worker on the Main Square", player=player)
         if kind == "character":
             return gettext("%(player)s took the character %(name)s", player=player,
-                           name=event.get("name"))
+                           name=CHARACTER_LABELS.get(event.get("name"), event.get("name")))
         if kind == "lose_character":
             return gettext("%(player)s gave back the character %(name)s", player=player,
-                           name=event.get("name"))
+                           name=CHARACTER_LABELS.get(event.get("name"), event.get("name")))
         if kind == "resource_workers":
-            return gettext("%(player)s has %(count)s workers on the resource board",
-                           player=player, count=event.get("count"))
+            count = event.get("count")
+            return ngettext("%(player)s has %(num)s worker on the resource board",
+                            "%(player)s has %(num)s workers on the resource board",
+                            count if isinstance(count, int) else 0, player=player)
         return ""
 
 

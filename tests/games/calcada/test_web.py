@@ -242,3 +242,22 @@ def test_the_board_editor_round_trips_a_saved_board(app, client):
     with app.app_context():
         saved = db.session.get(BoardDefinition, 1).data
     assert saved == {**nine, "name": "Ours", "unverified": False}
+
+
+def test_finish_warns_of_who_has_not_played_the_last_round(client):
+    code = start(client)
+    asked = text_of(client.post(f"/t/{code}/finish", data={"nonce": uuid.uuid4().hex}))
+    assert "Finish the game?" in asked and "the end is not triggered" in asked
+
+
+def test_a_second_tally_of_the_same_board_is_asked_before_it_replaces_the_first(app, client):
+    code = start(client, **{"opt-calcada-tally": "y"})
+    anna = seated(app, code, 0)
+    assert post(anna, code, "tally", districts=5, bonus_tiles=0,
+                **tiles({"1_1": "red:tram"})).status_code == 303
+    again = post(anna, code, "tally", districts=9, bonus_tiles=0, **tiles({"1_1": "red:tram"}))
+    assert again.status_code == 409
+    assert "Anna's board is already entered (6 points). Replace it?" in text_of(again)
+    assert len(events(client, code)) == 1
+    finish = text_of(client.post(f"/t/{code}/finish", data={"nonce": uuid.uuid4().hex}))
+    assert "Bence's board is not entered yet." in finish
