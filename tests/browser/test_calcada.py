@@ -11,7 +11,7 @@ from playwright.sync_api import Page, expect
 
 from companion.cli import cli
 
-from .helpers import LIVE_TIMEOUT, start_table, take_seat, until
+from .helpers import LIVE_TIMEOUT, finish_game, start_table, take_seat, until
 from .test_screens import Album, to_hungarian
 
 # the default "8" side, printed numbers:  1 4 2 5 3 / 2 5 3 1 4 / 3 1 4 2 5 / 4 2 5 3 1 / 5 3 1 4 2
@@ -138,8 +138,7 @@ def test_a_whole_game_on_the_phones_scores_as_the_final_screen_says(
     place(pages["Bence"], *GAME[-1][1:])
     expect(host_page.locator("#live .end-line")).to_have_text(
         "The last round is over: the host finishes the game.", timeout=LIVE_TIMEOUT)
-    with host_page.expect_response(lambda r: r.url.endswith("/finish")):
-        host_page.get_by_role("button", name="Finish the game").click()
+    finish_game(host_page)
     for page in (*pages.values(), host_page):
         board = page.locator('#live figure.player-board[data-player="Bence"]')
         expect(board.locator(".total")).to_have_text("23", timeout=LIVE_TIMEOUT)
