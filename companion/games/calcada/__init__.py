@@ -7,7 +7,6 @@ from __future__ import annotations
 import hashlib
 from typing import Any, Mapping
 
-from flask import request
 from flask_babel import gettext, lazy_gettext as _l, ngettext
 
 from ..base import Conflict, Game, N_, RuleError
