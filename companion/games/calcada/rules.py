@@ -56,6 +56,7 @@ class PlayerBoard:
     tiles: Mapping[Cell, Tile] = field(default_factory=dict)
     bonus_tiles: int = START_BONUS_TILES
     completions: tuple[Completion, ...] = ()
+    tallied: int | None = None          # completion points entered by a quick tally
 
 
 @dataclass(frozen=True)
@@ -66,6 +67,8 @@ class State:
     boards: Mapping[str, PlayerBoard]
     stones: Mapping[str, int]           # colour -> 0-based scoring row; len(rows) once slid off
     trigger: str | None = None          # who slid the second stone off
+    completed: tuple[tuple[str, Completion], ...] = ()     # (player, completion), table order
+    tally: bool = False                 # a table that played on paper: boards entered at the end
     last_turns: frozenset[str] = frozenset()     # players after the trigger who have placed
     finished: bool = False
 
@@ -80,6 +83,8 @@ def options(raw: Mapping[str, Any], players: list[str]) -> dict[str, Any]:
             raise RuleError(N_('The board must be "8", "9" or a board definition.'))
         load_board(board)
     scoring_of(raw, len(players))
+    if not isinstance(raw.get("tally", False), bool):
+        raise RuleError(N_('The "tally" option must be true or false.'))
     return {**raw, "board": board}
 
 
@@ -100,7 +105,8 @@ def scoring_of(opts: Mapping[str, Any], players: int) -> ScoringRows:
 
 def start(opts: Mapping[str, Any], players: list[str]) -> State:
     return State(board_of(opts), scoring_of(opts, len(players)), tuple(players),
-                 {p: PlayerBoard() for p in players}, {colour: 0 for colour in COLOURS})
+                 {p: PlayerBoard() for p in players}, {colour: 0 for colour in COLOURS},
+                 tally=opts.get("tally") is True)
 
 
 # --- queries for the screens --------------------------------------------------------------------
@@ -157,6 +163,28 @@ def refusal(state: State, event: Mapping[str, Any]) -> RuleError | None:
     return None
 
 
+def motifs_left(state: State, colour: str) -> list[str]:
+    """The kinds (motifs and the bonus symbol) of that colour still in the supply."""
+    return [kind for kind in KINDS if tiles_left(state, colour, kind) > 0]
+
+
+def cell_refusal(state: State, player: str, cell: Cell, colour: str,
+                 number: int | None = None) -> RuleError | None:
+    """Why ``player`` may not put a ``colour`` tile on ``cell`` after announcing ``number``,
+    or None when some tile of that colour may go there (``legal_cells`` lists those cells)."""
+    try:
+        _player(state, {"player": player})
+        _tile({"colour": colour, "motif": BONUS})
+        _announced({"number": number})
+        _check_open(state, colour)
+        _check_cell(state, player, cell, colour, number)
+        if not motifs_left(state, colour):
+            raise RuleError(N_("Every %(colour)s tile is on a board already."), colour=colour)
+    except RuleError as error:
+        return error
+    return None
+
+
 def legal_cells(state: State, player: str, colour: str, number: int | None = None,
                 motif: str | None = None) -> list[Cell]:
     """The cells where ``player`` may place a ``colour`` tile after announcing ``number``
@@ -193,6 +221,8 @@ def apply(state: State, event: Mapping[str, Any]) -> State:
         return place(state, event)
     if kind == "spend_bonus":
         return spend_bonus(state, event)
+    if kind == "tally":
+        return tally(state, event)
     raise RuleError(N_("Calçada has no %(type)r event."), type=kind)
 
 
@@ -304,7 +334,8 @@ def _complete(state: State, player: str, cell: Cell, colour: str) -> State:
     mine = state.boards[player]
     mine = replace(mine, completions=mine.completions + (done,))
     state = replace(state, boards={**state.boards, player: mine},
-                    stones={**state.stones, colour: row + 1})
+                    stones={**state.stones, colour: row + 1},
+                    completed=state.completed + ((player, done),))
     if slid_off and state.trigger is None and len(closed_colours(state)) >= ENDING_SLIDE_OFFS:
         state = replace(state, trigger=player)
     return state
@@ -326,13 +357,77 @@ def spend_bonus(state: State, event: Mapping[str, Any]) -> State:
     return replace(state, boards={**state.boards, player: mine})
 
 
+# --- quick tally: a game played on paper, entered at the end -------------------------------------
+
+MAX_TALLY = 999
+
+
+def _count(event: Mapping[str, Any], key: str, message: str) -> int:
+    value = event.get(key, 0)
+    if not _whole(value) or not 0 <= value <= MAX_TALLY:
+        raise RuleError(message, value=value)
+    return value
+
+
+def _tally_tiles(state: State, player: str, entries: Any) -> dict[Cell, Tile]:
+    if not isinstance(entries, list):
+        raise RuleError(N_('A tally lists its tiles as {"row", "column", "colour", "motif"} '
+                           'entries.'))
+    tiles: dict[Cell, Tile] = {}
+    for entry in entries:
+        if not isinstance(entry, Mapping):
+            raise RuleError(N_('A tally lists its tiles as {"row", "column", "colour", "motif"} '
+                               'entries.'))
+        cell, tile = _cell(entry), _tile(entry)
+        if cell in tiles:
+            raise RuleError(N_("The tally names row %(row)d, column %(column)d twice."),
+                            row=cell[0], column=cell[1])
+        other = next((tiles[c].colour for c in state.board.district_cells(cell) if c in tiles),
+                     None)
+        if other is not None and other != tile.colour:
+            raise RuleError(N_("The district of row %(row)d, column %(column)d already holds "
+                               "%(other)s tiles: all tiles of a district share one colour."),
+                            row=cell[0], column=cell[1], other=other)
+        tiles[cell] = tile
+    return tiles
+
+
+def tally(state: State, event: Mapping[str, Any]) -> State:
+    """A player's final board as it lies on the table, with the completion points they scored
+    and their unused bonus tiles; replaces whatever that board held."""
+    if not state.tally:
+        raise RuleError(N_("A quick tally is only for a table started as one."))
+    player = event.get("player")
+    if not isinstance(player, str) or player not in state.boards:
+        raise RuleError(N_("%(player)r is not a player at this table."), player=player)
+    tiles = _tally_tiles(state, player, event.get("tiles", []))
+    points = _count(event, "districts", N_("Completion points are a whole number from 0 to "
+                                           "999; %(value)r is not."))
+    bonus = _count(event, "bonus_tiles", N_("Unused bonus tiles are a whole number from 0 to "
+                                            "999; %(value)r is not."))
+    others = [t for p, b in state.boards.items() if p != player for t in b.tiles.values()]
+    for tile in set(tiles.values()):
+        if sum(t == tile for t in [*others, *tiles.values()]) > COPIES[tile.motif]:
+            raise RuleError(N_("All %(copies)d %(colour)s %(motif)s tiles are already on the "
+                               "boards."), copies=COPIES[tile.motif], colour=tile.colour,
+                            motif=tile.motif)
+    mine = PlayerBoard(tiles=tiles, bonus_tiles=bonus, tallied=points)
+    return replace(state, boards={**state.boards, player: mine})
+
+
 # --- final scoring ----------------------------------------------------------------------------
 
 def motif_groups(tiles: Mapping[Cell, Tile]) -> list[int]:
     """Sizes of the groups of 2 or more side-by-side tiles showing the same motif, largest
     first (colour and district do not matter; the bonus symbol is no motif)."""
+    return [len(group) for group in motif_group_cells(tiles)]
+
+
+def motif_group_cells(tiles: Mapping[Cell, Tile]) -> list[frozenset[Cell]]:
+    """The cells of each motif group of 2 or more, largest first (what the final screen
+    outlines)."""
     seen: set[Cell] = set()
-    sizes = []
+    groups = []
     for start, tile in sorted(tiles.items()):
         if start in seen or tile.motif == BONUS:
             continue
@@ -343,24 +438,28 @@ def motif_groups(tiles: Mapping[Cell, Tile]) -> list[int]:
                     group.add(near)
                     todo.append(near)
         seen |= group
-        sizes.append(len(group))
-    return sorted((s for s in sizes if s >= 2), reverse=True)
+        groups.append(frozenset(group))
+    return sorted((g for g in groups if len(g) >= 2), key=len, reverse=True)
 
 
 def group_points(size: int) -> int:
     return GROUP_POINTS[min(size, len(GROUP_POINTS) - 1)]
 
 
+def unfinished_cells(board: Board, tiles: Mapping[Cell, Tile]) -> list[Cell]:
+    """Cells holding a tile (bonus symbols included) in a district with an empty cell."""
+    return sorted(cell for cell in tiles
+                  if not all(c in tiles for c in board.district_cells(cell)))
+
+
 def unfinished_tiles(board: Board, tiles: Mapping[Cell, Tile]) -> int:
-    """Tiles (bonus symbols included) in districts with an empty cell."""
-    return sum(1 for cell in tiles
-               if not all(c in tiles for c in board.district_cells(cell)))
+    return len(unfinished_cells(board, tiles))
 
 
 def score(state: State, player: str) -> dict[str, Any]:
     mine = state.boards[player]
     groups = motif_groups(mine.tiles)
-    breakdown = {"districts": sum(c.points for c in mine.completions),
+    breakdown = {"districts": sum(c.points for c in mine.completions) + (mine.tallied or 0),
                  "motifs": sum(group_points(size) for size in groups),
                  "unfinished": unfinished_tiles(state.board, mine.tiles),
                  "bonus_tiles": mine.bonus_tiles // 2}

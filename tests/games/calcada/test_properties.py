@@ -177,3 +177,20 @@ def test_the_legal_cells_are_exactly_the_placements_apply_accepts(game_, data):
                  "colour": colour, "motif": motif,
                  **({"number": number} if number is not None else {})}
         assert (rules.refusal(state, event) is None) == ((row, column) in cells)
+
+
+@SETTINGS
+@given(played(), st.integers(0, 4), st.sampled_from(rules.COLOURS), st.integers(1, 15))
+def test_a_cell_is_refused_exactly_when_it_is_not_lit_and_a_lit_cell_takes_any_tile_left(
+        game_, seat, colour, number):
+    """What the phone lights (legal_cells) and what it says on tap (cell_refusal) agree, and
+    every motif button it offers (motifs_left) is accepted on a lit cell."""
+    state = game_.states[-1]
+    player = game_.players[seat % len(game_.players)]
+    lit = set(rules.legal_cells(state, player, colour, number))
+    for cell in state.board.cells():
+        assert (rules.cell_refusal(state, player, cell, colour, number) is None) == (cell in lit)
+    for row, column in lit:
+        for motif in rules.motifs_left(state, colour):
+            rules.apply(state, {"type": "place", "player": player, "row": row, "column": column,
+                                "colour": colour, "motif": motif, "number": number})

@@ -90,21 +90,22 @@ def test_calcada_is_played_by_2_to_4(client):
     assert "Calçada needs 2 to 4 players." in text_of(response)
 
 
-def test_the_host_screen_shows_the_generic_scoreboard_and_history(client):
+def test_the_host_screen_shows_the_scoring_board_every_board_and_the_seats_to_act_for(client):
     code = start(client)
     page = text_of(client.get(f"/t/{code}"))
-    assert "This game has no entry screen on the phone yet" in page
-    for label in ("Districts", "Motifs", "Unfinished districts", "Bonus tiles"):
+    assert "This game has no entry screen" not in page
+    for label in ("Districts", "Motifs", "Unfinished districts", "Bonus tiles", "Scoring board",
+                  "Every board", "Act for: Anna Bence Csilla"):
         assert label in page
     assert "Nothing entered yet." in page
 
 
-def test_a_phone_shows_the_generic_screen(app, client):
+def test_a_phone_starts_its_move_with_the_colour(app, client):
     code = start(client)
     phone = app.test_client()
     take_seat(phone, code, 1)
     page = text_of(phone.get(f"/t/{code}/phone"))
-    assert "This game has no entry screen on the phone yet" in page and "Bence" in page
+    assert "1 · Pick the colour yellow blue red green white" in page and "Bence" in page
 
 
 def test_an_imported_game_shows_its_result_and_its_history_in_words(client):
@@ -126,7 +127,11 @@ def test_an_imported_game_shows_its_result_and_its_history_in_words(client):
 def test_the_host_finishes_an_imported_game_and_the_record_says_so(client):
     unfinished = {**RECORD, "events": ROUNDS}
     code = imported(client, unfinished)
-    assert "Last round!" in text_of(client.get(f"/t/{code}"))
+    page = text_of(client.get(f"/t/{code}"))
+    assert "Scoreboard · The last round is over" in page        # the round after the trigger
+    assert "The last round is over: the host finishes the game." in page
+    asked = client.post(f"/t/{code}/finish", data={"nonce": uuid.uuid4().hex})
+    assert asked.status_code == 200 and "Finish the game?" in text_of(asked)
     assert client.post(f"/t/{code}/finish", data={"nonce": uuid.uuid4().hex, "sure": "yes"}).status_code == 303
     assert exported(client, code) == RECORD
     assert record.load(exported(client, code)).result() == EXPECTED
