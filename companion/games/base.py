@@ -57,6 +57,10 @@ class Game:
         """A word beside a player's total on the scoreboard (``player`` is a result entry)."""
         return ""
 
+    def setup_events(self, options: Mapping[str, Any], players: list[str]) -> list[dict[str, Any]]:
+        """Events a new table starts with (what the rulebook's setup puts on the table)."""
+        return []
+
     def end_event(self, state: Any) -> dict[str, Any]:
         """The event the host's Finish button appends (a game may add what its tie-break needs)."""
         return {"type": "end"}

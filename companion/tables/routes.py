@@ -89,7 +89,8 @@ def create():
         if opts_form is None or opts_form.validate():
             opts = game.options_from_form(opts_form) if opts_form else {}
             try:
-                table, host_secret = service.create(game.name, opts, new.names())
+                table, host_secret = service.create(game.name, opts, new.names(),
+                                                    game.setup_events(opts, new.names()))
             except RecordError as error:
                 new.form_errors.append(explain(error))
             else:
