@@ -1,0 +1,72 @@
+"""OddVille at the table: phones build into one shared city, the host enters the rulebook's
+worked example through the screens, the end is announced, and the screens are photographed
+(phone and TV, English and Hungarian) for a person to look at."""
+from __future__ import annotations
+
+import re
+import time
+
+from playwright.sync_api import Page, expect
+
+from .helpers import LIVE_TIMEOUT, start_table, take_seat, total_of, until
+from .test_screens import SCREENS, to_hungarian
+
+TV = {"viewport": {"width": 1920, "height": 1080}}
+PHONE = {"viewport": {"width": 412, "height": 915}}
+
+
+def tap_spot(page: Page, row: int, column: int) -> None:
+    page.locator(f'svg.city-svg g.spot[data-row="{row}"][data-column="{column}"]').click()
+    expect(page.locator("form.build-sheet")).to_be_visible()
+
+
+def chip(page: Page, field: str, value: str) -> None:
+    """Tap the chip of a choice on the build sheet (the radio itself is hidden)."""
+    sheet = page.locator("form.build-sheet")
+    sheet.locator("label.chip").filter(
+        has=page.locator(f'input[name="build-{field}"][value="{value}"]')).click()
+
+
+def build(page: Page, row: int, column: int, rule: str, number: int | None = None,
+          named: str | None = None, guild: str | None = None, shield: int | None = None) -> int:
+    """Build a card through the sheet; returns the taps it took."""
+    taps = 1
+    tap_spot(page, row, column)
+    for field, value in (("rule", rule), ("number", number), ("named", named),
+                         ("guild", guild), ("shield", shield)):
+        if value is not None:
+            chip(page, field, str(value))
+            taps += 1
+    with page.expect_response(lambda r: "/act/build" in r.url and r.request.method == "POST"):
+        page.locator("form.build-sheet button.primary").click()
+    expect(page.locator("form.build-sheet")).to_have_count(0)
+    return taps + 1
+
+
+def card(page: Page, row: int, column: int):
+    return page.locator(f'svg.city-svg g.card[data-row="{row}"][data-column="{column}"]')
+
+
+def shoot(page: Page, name: str) -> None:
+    SCREENS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENS / f"oddville-{name}.png"), full_page=False,
+                    caret="initial", animations="disabled")
+
+
+def test_two_phones_build_into_the_one_city_and_see_each_other_live(
+        live_server, host_page, phone, browser_log):
+    code = start_table(host_page, live_server.url, players=("Anna", "Bence"), game="oddville")
+    anna, bence = phone("Anna", **PHONE), phone("Bence", **PHONE)
+    take_seat(anna, f"{live_server.url}/j/{code}", "Anna")
+    take_seat(bence, f"{live_server.url}/j/{code}", "Bence")
+    expect(anna.get_by_test_id("resource-count")).to_have_text("1")    # the setup's worker
+
+    assert build(anna, 0, 1, "diamond", guild="bells", shield=2) == 5
+    deadline = time.monotonic() + LIVE_TIMEOUT / 1000
+    expect(card(bence, 0, 1)).to_have_attribute("data-owner", "Anna", timeout=until(deadline))
+
+    build(bence, 1, 0, "per_neighbour")
+    deadline = time.monotonic() + LIVE_TIMEOUT / 1000
+    expect(card(anna, 1, 0)).to_have_attribute("data-owner", "Bence", timeout=until(deadline))
+    expect(card(host_page, 1, 0)).to_have_attribute("data-owner", "Bence", timeout=LIVE_TIMEOUT)
+    browser_log.assert_clean()
