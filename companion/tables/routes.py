@@ -330,7 +330,10 @@ def commit(table, event: dict[str, Any], by: str, view: str, forms: dict[str, An
         service.append(table, event, by, request.form.get("nonce") or None)
     except RuleError as error:
         return render_screen(service.find(table.code), view, forms, explain(error), 422)
-    return redirect(url_for("tables.host" if view == "host" else "tables.phone", code=table.code), 303)
+    # selections the form's address carries (e.g. the seat the host enters for) stay chosen
+    keep = {k: v for k, v in request.args.items() if k in GAMES[table.game].query_args}
+    return redirect(url_for("tables.host" if view == "host" else "tables.phone", code=table.code,
+                            **keep), 303)
 
 
 @bp.post("/t/<code>/act/<form_name>")

@@ -70,3 +70,68 @@ def test_two_phones_build_into_the_one_city_and_see_each_other_live(
     expect(card(anna, 1, 0)).to_have_attribute("data-owner", "Bence", timeout=until(deadline))
     expect(card(host_page, 1, 0)).to_have_attribute("data-owner", "Bence", timeout=LIVE_TIMEOUT)
     browser_log.assert_clean()
+
+
+def enter_for(host: Page, name: str) -> None:
+    host.locator("p.seat-tabs a", has_text=name).click()
+    expect(host.locator("p.seat-tabs a.primary")).to_have_text(name)
+
+
+def take_back_the_setup_worker(page: Page) -> None:
+    with page.expect_response(lambda r: "/act/resource_workers" in r.url):
+        page.get_by_role("button", name="One worker fewer on the resource board").click()
+    expect(page.get_by_test_id("resource-count")).to_have_text("0")
+
+
+def test_the_rulebooks_worked_example_entered_on_the_host_screen(
+        live_server, desktop, phone, browser_log):
+    """Blue 8, Purple 10, Red 13, Yellow 7 (test_example.py has the layout)."""
+    host = desktop("tv", **TV)
+    code = start_table(host, live_server.url, players=("Blue", "Purple", "Red", "Yellow"),
+                       game="oddville")
+    enter_for(host, "Blue")
+    build(host, 0, -1, "diamond")                                           # A
+    host.get_by_role("button", name="Worker on the Main Square").click()    # C
+    take_back_the_setup_worker(host)
+    enter_for(host, "Purple")
+    # B: base 2 (not the key's 1) and a shield: 6 taps; its own guild follows the named one
+    assert build(host, 0, 1, "per_guild", number=2, named="mask", shield=2) == 6
+    build(host, 0, -2, "per_diamond", guild="mask")                         # D
+    take_back_the_setup_worker(host)
+    enter_for(host, "Red")
+    build(host, 1, 0, "three_per_neighbour", shield=1)                      # E
+    build(host, 1, 1, "shields")                                            # F
+    host.get_by_role("button", name="Worker on the Main Square").click()    # C
+    take_back_the_setup_worker(host)
+    enter_for(host, "Yellow")
+    build(host, 0, 2, "per_column", guild="mask")                           # G
+    tap_spot(host, 1, 2)
+    shoot(host, "en-tv-build")
+    chip(host, "rule", "diamond")
+    with host.expect_response(lambda r: "/act/build" in r.url):
+        host.locator("form.build-sheet button.primary").click()             # H
+    take_back_the_setup_worker(host)
+
+    for name, total in (("Blue", 8), ("Purple", 10), ("Red", 13), ("Yellow", 7)):
+        expect(total_of(host, name)).to_have_text(str(total))
+    host.get_by_role("link", name="Show the points").click()
+    expect(card(host, 0, 1).locator("text.badge-points")).to_have_text("5")
+    expect(card(host, 1, 0).locator("text.badge-points")).to_have_text("6")
+    shoot(host, "en-tv-points")
+
+    red = phone("Red", **PHONE)
+    take_seat(red, f"{live_server.url}/j/{code}", "Red")
+    shoot(red, "en-phone-city")
+    with host.expect_response(lambda r: r.url.endswith("/finish")):
+        host.locator(f'form[action="/t/{code}/finish"] button').click()
+    expect(host.locator("#live .winners")).to_contain_text("Red")
+    shoot(host, "en-tv-final")
+    expect(red.locator("#live .winners")).to_be_visible(timeout=LIVE_TIMEOUT)
+    shoot(red, "en-phone-final")
+    red.locator("#live .oddville-scores").scroll_into_view_if_needed()
+    shoot(red, "en-phone-final-scores")
+    to_hungarian(red)
+    to_hungarian(host)
+    shoot(host, "hu-tv-final")
+    shoot(red, "hu-phone-final")
+    browser_log.assert_clean()

@@ -7,7 +7,9 @@ from typing import Any
 from . import rules
 
 CELL = 100                  # SVG units per card
-PAN_COLUMNS = 5             # wider cities keep their size on a phone and pan
+PAN_COLUMNS = 6             # wider cities keep their size on a phone and pan
+PIXELS = 64                 # CSS px per column of a panned city: a spot stays a large target
+OWNER_CHARS = 9             # an owner's name on a card, shortened beyond this
 # seat -> owner colour (the four worker colours of the box: blue, purple, red, yellow)
 COLOURS = ("#2a5db0", "#7b3fa0", "#c0392b", "#c99a06")
 SIDES = "NESW"
@@ -53,6 +55,8 @@ def city(state: rules.State, spots: list[rules.Cell], selected: rules.Cell | Non
     for (row, column), card in state.cards.items():
         x, y = place(row, column)
         cards.append({"row": row, "column": column, "x": x, "y": y, "owner": card.owner,
+                      "short": card.owner if len(card.owner) <= OWNER_CHARS
+                      else card.owner[:OWNER_CHARS - 1] + "…",
                       "colour": colour(state, card.owner), "rule": card.vp.rule,
                       "text": vp_text(card.vp), "named": card.vp.guild, "guild": card.guild,
                       "shield": card.shield, "edges": edge_strips(card.edges),
@@ -68,4 +72,4 @@ def city(state: rules.State, spots: list[rules.Cell], selected: rules.Cell | Non
     columns = right - left + 1
     return {"cards": cards, "square": square, "spots": free, "columns": columns,
             "width": columns * CELL, "height": (bottom + 1) * CELL,
-            "pan": columns > PAN_COLUMNS, "pixels": columns * 84}
+            "pan": columns > PAN_COLUMNS, "pixels": columns * PIXELS}
