@@ -9,7 +9,7 @@ import time
 from playwright.sync_api import Page, expect
 
 from .helpers import LIVE_TIMEOUT, start_table, take_seat, total_of, until
-from .test_screens import SCREENS, to_hungarian
+from .test_screens import SCREENS, english_messages, to_hungarian
 
 TV = {"viewport": {"width": 1920, "height": 1080}}
 PHONE = {"viewport": {"width": 412, "height": 915}}
@@ -47,9 +47,31 @@ def card(page: Page, row: int, column: int):
     return page.locator(f'svg.city-svg g.card[data-row="{row}"][data-column="{column}"]')
 
 
-def shoot(page: Page, name: str) -> None:
+# what a finger taps on OddVille's parts of a screen: buttons, button links, chips, city spots
+TARGETS = """() => Array.from(document.querySelectorAll(
+    '.oddville button, .oddville a.button, .sheet button, .sheet a.button, .chip span, svg.city-svg a'))
+  .filter(el => { const r = el.getBoundingClientRect();
+                  return r.width > 0 && r.height > 0 && el.checkVisibility({visibilityProperty: true}); })
+  .map(el => ({text: (el.textContent || '').trim().slice(0, 30),
+               size: Math.round(Math.min(el.getBoundingClientRect().width,
+                                         el.getBoundingClientRect().height))}))"""
+MIN_TAP = 44
+
+
+def problems(page: Page, lang: str, name: str) -> list[str]:
+    """Tap targets under 44 px, and English interface text on a Hungarian screen."""
+    found = [f"{lang}-{name}: {t['text']!r} is {t['size']} px" for t in page.evaluate(TARGETS)
+             if t["size"] < MIN_TAP]
+    if lang == "hu":
+        text = page.locator("body").inner_text()
+        found += [f"{lang}-{name}: English {english!r}" for english in english_messages()
+                  if english in text]
+    return found
+
+
+def shoot(page: Page, name: str, full: bool = False) -> None:
     SCREENS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SCREENS / f"oddville-{name}.png"), full_page=False,
+    page.screenshot(path=str(SCREENS / f"oddville-{name}.png"), full_page=full,
                     caret="initial", animations="disabled")
 
 
@@ -134,4 +156,70 @@ def test_the_rulebooks_worked_example_entered_on_the_host_screen(
     to_hungarian(host)
     shoot(host, "hu-tv-final")
     shoot(red, "hu-phone-final")
+    browser_log.assert_clean()
+
+
+def open_table(live_server, events: list[dict], options: dict | None = None) -> tuple[str, str]:
+    """A table opened from a record; returns its code and the host screen's secret."""
+    from companion.tables import service
+
+    with live_server.app.app_context():
+        table, secret = service.create("oddville", options or {}, list(EXAMPLE_SEATS), events)
+        return table.code, secret
+
+
+EXAMPLE_SEATS = ("Blue", "Purple", "Red", "Yellow")
+
+
+def test_screens_of_the_city_in_english_and_hungarian(live_server, desktop, phone, browser_log):
+    """Phone (412x915) and TV (1920x1080) screenshots of every OddVille screen, looked at by a
+    person; here they are checked to open and to show the city."""
+    from tests.games.oddville.test_example import EVENTS
+
+    setup = [{"type": "resource_workers", "player": p, "count": 1} for p in EXAMPLE_SEATS]
+    blue_six = [{"type": "build", "player": "Blue", "row": 2, "column": c,
+                 "vp": {"rule": "per_row", "base": 2}} for c in (0, 1, 2, 3)]
+    code, secret = open_table(live_server, [*setup, *EVENTS, *blue_six],
+                              {"end": "complete-round"})
+    seen: list[str] = []
+
+    def look(page: Page, lang: str, name: str) -> None:
+        shoot(page, f"{lang}-{name}")
+        seen.extend(problems(page, lang, name))
+
+    for lang in ("en", "hu"):
+        tv = desktop(f"{lang}-tv", **TV)
+        tv.context.add_cookies([{"name": f"tc_host_{code}", "value": secret,
+                                 "url": live_server.url}])
+        tv.goto(f"{live_server.url}/t/{code}")
+        if lang == "hu":
+            to_hungarian(tv)
+        expect(tv.locator("svg.city-svg g.card")).to_have_count(12)     # the square too
+        look(tv, lang, "tv-game")
+        red = phone(f"{lang}-blue", **PHONE)
+        red.goto(f"{live_server.url}/j/{code}")
+        if lang == "hu":
+            to_hungarian(red)
+        red.locator("button.seat", has_text="Blue").click()     # the trigger: no turn left
+        red.wait_for_url(re.compile(r"/phone"))
+        expect(red.locator(".end-notice")).to_be_visible()
+        look(red, lang, "phone-end")
+        tap_spot(red, 2, 4)
+        look(red, lang, "phone-late-build")
+        red.locator("form.build-sheet a.button").click()        # Cancel
+        red.locator("a.button", has_text=re.compile("Take a character|Karakter")).click()
+        expect(red.locator(".character-sheet")).to_be_visible()
+        look(red, lang, "phone-characters")
+        red.locator(".character-grid a.button").first.click()
+        expect(red.locator(".points-grid")).to_be_visible()
+        look(red, lang, "phone-character-points")
+        red.locator(".points-grid button").nth(3).click()
+        expect(red.locator(".held-card")).to_have_count(1)
+        red.locator("form[action*='/act/'] button.lose").click()      # give it back again
+        expect(red.locator(".held-card")).to_have_count(0)
+        red.locator("section.actions form button").last.click()      # leave the seat
+        red.wait_for_url(re.compile(r"/j/"))
+        red.context.close()
+        tv.context.close()
+    assert not seen, "\n".join(seen)
     browser_log.assert_clean()
