@@ -147,14 +147,14 @@ def test_the_rulebooks_worked_example_entered_on_the_host_screen(
     with host.expect_response(lambda r: r.url.endswith("/finish")):
         host.locator(f'form[action="/t/{code}/finish"] button').click()
     expect(host.locator("#live .winners")).to_contain_text("Red")
-    shoot(host, "en-tv-final")
+    shoot(host, "en-tv-final", full=True)
     expect(red.locator("#live .winners")).to_be_visible(timeout=LIVE_TIMEOUT)
     shoot(red, "en-phone-final")
     red.locator("#live .oddville-scores").scroll_into_view_if_needed()
     shoot(red, "en-phone-final-scores")
     to_hungarian(red)
     to_hungarian(host)
-    shoot(host, "hu-tv-final")
+    shoot(host, "hu-tv-final", full=True)
     shoot(red, "hu-phone-final")
     browser_log.assert_clean()
 

@@ -40,6 +40,10 @@ class OddVille(Game):
     def setup_events(self, options: Mapping[str, Any], players: list[str]) -> list[dict[str, Any]]:
         return rules.setup(players)
 
+    def actor(self, event: Mapping[str, Any]) -> str | None:
+        """The setup's workers are nobody's act: a phone's Undo never takes them back."""
+        return None if event.get("setup") else super().actor(event)
+
     def end_event(self, state: rules.State) -> dict[str, Any]:
         """Finishing names the detected trigger, so a tie is broken from it clockwise."""
         trigger = rules.trigger(state)
@@ -89,6 +93,9 @@ class OddVille(Game):
         if kind == "lose_character":
             return gettext("%(player)s gave back the character %(name)s", player=player,
                            name=character_label(event.get("name")))
+        if kind == "resource_workers" and event.get("setup"):
+            return gettext("Setup: %(player)s puts a worker on the resource board",
+                           player=player)
         if kind == "resource_workers":
             count = event.get("count")
             return ngettext("%(player)s has %(num)s worker on the resource board",

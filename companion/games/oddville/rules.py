@@ -116,9 +116,10 @@ def start(opts: Mapping[str, Any], players: list[str]) -> State:
 
 
 def setup(players: list[str]) -> list[dict[str, Any]]:
-    """The events of the setup: every player's first figure on the resource board."""
-    return [{"type": "resource_workers", "player": p, "count": START_RESOURCE_WORKERS}
-            for p in players]
+    """The events of the setup: every player's first figure on the resource board (marked
+    ``setup``, an extra field the record allows: no player's own act to take back)."""
+    return [{"type": "resource_workers", "player": p, "count": START_RESOURCE_WORKERS,
+             "setup": True} for p in players]
 
 
 # --- queries for the screens ------------------------------------------------------------------

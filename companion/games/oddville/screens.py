@@ -42,6 +42,8 @@ def screen(state: rules.State, view: str, seat: Any, host: bool,
     shown = state.finished or selection.get("scores") == "1"
     spots = rules.free_spots(state) if acting else []
     spot = spot_arg(selection.get("spot"))
+    taken = state.cards.get(spot) if acting and spot else None
+    taken = taken if taken and taken.owner != player else None     # (not one's own new card)
     spot = spot if spot in spots else None
     city = drawing.city(state, spots, spot, shown)
     for free in city["spots"]:
@@ -58,6 +60,7 @@ def screen(state: rules.State, view: str, seat: Any, host: bool,
         if acting and (selection.get("take") or selection.get("pick")) else None,
         "take_href": "?" + urlencode({**keep, "take": "1"}),
         "end": end_notice(state), "late": late,
+        "taken": {"row": taken.row, "column": taken.column, "owner": taken.owner} if taken else None,
         "candidates": [p for p in state.players
                        if rules.workers_in_city(state, p) >= rules.END_WORKERS]
         if state.tally else [],

@@ -58,7 +58,8 @@ def test_a_late_build_is_still_a_legal_event_of_the_record():
 
 def test_the_setup_puts_one_worker_of_each_player_on_the_resource_board():
     events = rules.setup(list(SEATS))
-    assert events == [{"type": "resource_workers", "player": p, "count": 1} for p in SEATS]
+    assert events == [{"type": "resource_workers", "player": p, "count": 1, "setup": True}
+                      for p in SEATS]
     result = record.load(envelope(SEATS, events)).result()
     assert [p["breakdown"]["resource_workers"] for p in result["players"]] == [1, 1, 1, 1]
 

@@ -143,6 +143,7 @@ def test_resource_workers_and_characters_stay_correctable_after_the_6th_worker(a
 def test_every_player_starts_with_the_setups_worker_on_the_resource_board(app, client):
     code, phones = table(app, client)
     assert totals(client, code) == {"Anna": 1, "Bence": 1, "Csilla": 1}
+    assert "Undo my last entry" not in text_of(phones["Bence"].get(f"/t/{code}/phone"))
     page = phones["Bence"].get(f"/t/{code}/phone").get_data(as_text=True)
     assert 'data-testid="resource-count">1<' in page
     assert phones["Bence"].post(f"/t/{code}/act/resource_workers",
@@ -175,6 +176,14 @@ def test_the_traveller_on_the_main_square_scores_7_and_the_square_4(app, client)
     csilla.post(f"/t/{code}/act/character", data={"character-name": "Traveller"})
     assert csilla.post(f"/t/{code}/act/main_square", data={}).status_code == 303
     assert totals(client, code)["Csilla"] == 1 + 7 + 4
+
+
+def test_a_spot_taken_meanwhile_by_another_player_is_said_on_the_screen(app, client):
+    code, phones = table(app, client)
+    build(phones["Bence"], code, 0, 1)
+    page = text_of(phones["Anna"].get(f"/t/{code}/phone?spot=0_1"))
+    assert "Bence built at row 0, column 1 meanwhile: pick another spot." in page
+    assert "meanwhile" not in text_of(phones["Bence"].get(f"/t/{code}/phone?spot=0_1"))
 
 
 def test_the_host_enters_for_the_seat_it_picked_and_stays_on_it(app, client):

@@ -37,7 +37,7 @@ def test_an_oddville_table_starts_with_the_city_and_each_players_first_resource_
     code = start_table(client, game="oddville", players=PLAYERS)
     page = text_of(client.get(f"/t/{code}"))
     assert "OddVille" in page and "The city" in page and "Main Square" in page
-    assert "Blue has 1 worker on the resource board" in page
+    assert "Setup: Blue puts a worker on the resource board" in page
     for label in ("Buildings", "Main Square", "Characters", "Workers on resources"):
         assert label in page
     phone = app.test_client()
@@ -45,7 +45,8 @@ def test_an_oddville_table_starts_with_the_city_and_each_players_first_resource_
     phone_page = text_of(phone.get(f"/t/{code}/phone"))
     assert "Red's figures" in phone_page and "Tap a + to build there." in phone_page
     exported = client.get(f"/t/{code}/record.json").get_json()
-    assert exported == envelope(PLAYERS, [{"type": "resource_workers", "player": p, "count": 1}
+    assert exported == envelope(PLAYERS, [{"type": "resource_workers", "player": p, "count": 1,
+                                           "setup": True}
                                           for p in PLAYERS])
 
 
