@@ -74,6 +74,13 @@ def test_a_refused_build_says_why_in_words_and_changes_nothing(app, client):
     assert events(client, code) == before
 
 
+def test_a_build_without_its_vp_rule_is_refused_with_the_reason(app, client):
+    code, phones = table(app, client)
+    response = phones["Anna"].post(f"/t/{code}/act/build",
+                                   data={"build-row": "0", "build-column": "1"})
+    assert response.status_code == 422 and "Tap the card's VP rule." in text_of(response)
+
+
 def test_the_build_sheet_opens_on_a_free_spot_with_edges_preset_by_the_neighbours(app, client):
     code, phones = table(app, client)
     page = phones["Anna"].get(f"/t/{code}/phone?spot=0_1").get_data(as_text=True)
