@@ -8,7 +8,8 @@ import time
 
 from playwright.sync_api import Page, expect
 
-from .helpers import LIVE_TIMEOUT, start_table, take_seat, total_of, until
+from .helpers import (LIVE_TIMEOUT, assert_not_reloaded, mark_page, start_table, take_seat,
+                      total_of, until)
 from .test_screens import SCREENS, english_messages, to_hungarian
 
 TV = {"viewport": {"width": 1920, "height": 1080}}
@@ -16,14 +17,14 @@ PHONE = {"viewport": {"width": 412, "height": 915}}
 
 
 def tap_spot(page: Page, row: int, column: int) -> None:
-    page.locator(f'svg.city-svg g.spot[data-row="{row}"][data-column="{column}"]').click()
-    expect(page.locator("form.build-sheet")).to_be_visible()
+    page.locator(f'svg.ov-city-svg g.ov-spot[data-row="{row}"][data-column="{column}"]').click()
+    expect(page.locator("form.ov-build-sheet")).to_be_visible()
 
 
 def chip(page: Page, field: str, value: str) -> None:
     """Tap the chip of a choice on the build sheet (the radio itself is hidden)."""
-    sheet = page.locator("form.build-sheet")
-    sheet.locator("label.chip").filter(
+    sheet = page.locator("form.ov-build-sheet")
+    sheet.locator("label.ov-chip").filter(
         has=page.locator(f'input[name="build-{field}"][value="{value}"]')).click()
 
 
@@ -38,20 +39,22 @@ def build(page: Page, row: int, column: int, rule: str, number: int | None = Non
             chip(page, field, str(value))
             taps += 1
     with page.expect_response(lambda r: "/act/build" in r.url and r.request.method == "POST"):
-        page.locator("form.build-sheet button.primary").click()
-    expect(page.locator("form.build-sheet")).to_have_count(0)
+        page.locator("form.ov-build-sheet button.primary").click()
+    expect(page.locator("form.ov-build-sheet")).to_have_count(0)
     return taps + 1
 
 
 def card(page: Page, row: int, column: int):
-    return page.locator(f'svg.city-svg g.card[data-row="{row}"][data-column="{column}"]')
+    return page.locator(f'svg.ov-city-svg g.ov-card[data-row="{row}"][data-column="{column}"]')
 
 
 # what a finger taps on OddVille's parts of a screen: buttons, button links, chips, city spots
 TARGETS = """() => Array.from(document.querySelectorAll(
-    '.oddville button, .oddville a.button, .sheet button, .sheet a.button, .chip span, svg.city-svg a'))
+    '.oddville button, .oddville a.button, .ov-sheet button, .ov-sheet a.button, .ov-chip span, '
+    + 'svg.ov-city-svg a'))
   .filter(el => { const r = el.getBoundingClientRect();
-                  return r.width > 0 && r.height > 0 && el.checkVisibility({visibilityProperty: true}); })
+                  return r.width > 0 && r.height > 0
+                         && el.checkVisibility({visibilityProperty: true}); })
   .map(el => ({text: (el.textContent || '').trim().slice(0, 30),
                size: Math.round(Math.min(el.getBoundingClientRect().width,
                                          el.getBoundingClientRect().height))}))"""
@@ -83,6 +86,11 @@ def test_two_phones_build_into_the_one_city_and_see_each_other_live(
     take_seat(bence, f"{live_server.url}/j/{code}", "Bence")
     expect(anna.get_by_test_id("resource-count")).to_have_text("1")    # the setup's worker
 
+    mark_page(anna)
+    tap_spot(anna, 0, 1)                # the sheet comes without reloading the page
+    assert_not_reloaded(anna)
+    anna.locator("form.ov-build-sheet a.button").click()                   # Cancel
+    expect(anna.locator("form.ov-build-sheet")).to_have_count(0)
     assert build(anna, 0, 1, "diamond", guild="bells", shield=2) == 5
     deadline = time.monotonic() + LIVE_TIMEOUT / 1000
     expect(card(bence, 0, 1)).to_have_attribute("data-owner", "Anna", timeout=until(deadline))
@@ -131,14 +139,14 @@ def test_the_rulebooks_worked_example_entered_on_the_host_screen(
     shoot(host, "en-tv-build")
     chip(host, "rule", "diamond")
     with host.expect_response(lambda r: "/act/build" in r.url):
-        host.locator("form.build-sheet button.primary").click()             # H
+        host.locator("form.ov-build-sheet button.primary").click()             # H
     take_back_the_setup_worker(host)
 
     for name, total in (("Blue", 8), ("Purple", 10), ("Red", 13), ("Yellow", 7)):
         expect(total_of(host, name)).to_have_text(str(total))
     host.get_by_role("link", name="Show the points").click()
-    expect(card(host, 0, 1).locator("text.badge-points")).to_have_text("5")
-    expect(card(host, 1, 0).locator("text.badge-points")).to_have_text("6")
+    expect(card(host, 0, 1).locator("text.ov-badge-points")).to_have_text("5")
+    expect(card(host, 1, 0).locator("text.ov-badge-points")).to_have_text("6")
     shoot(host, "en-tv-points")
 
     red = phone("Red", **PHONE)
@@ -150,7 +158,7 @@ def test_the_rulebooks_worked_example_entered_on_the_host_screen(
     shoot(host, "en-tv-final", full=True)
     expect(red.locator("#live .winners")).to_be_visible(timeout=LIVE_TIMEOUT)
     shoot(red, "en-phone-final")
-    red.locator("#live .oddville-scores").scroll_into_view_if_needed()
+    red.locator("#live dl.breakdown").scroll_into_view_if_needed()
     shoot(red, "en-phone-final-scores")
     to_hungarian(red)
     to_hungarian(host)
@@ -194,7 +202,7 @@ def test_screens_of_the_city_in_english_and_hungarian(live_server, desktop, phon
         tv.goto(f"{live_server.url}/t/{code}")
         if lang == "hu":
             to_hungarian(tv)
-        expect(tv.locator("svg.city-svg g.card")).to_have_count(12)     # the square too
+        expect(tv.locator("svg.ov-city-svg g.ov-card")).to_have_count(12)     # the square too
         look(tv, lang, "tv-game")
         red = phone(f"{lang}-blue", **PHONE)
         red.goto(f"{live_server.url}/j/{code}")
@@ -202,21 +210,21 @@ def test_screens_of_the_city_in_english_and_hungarian(live_server, desktop, phon
             to_hungarian(red)
         red.locator("button.seat", has_text="Blue").click()     # the trigger: no turn left
         red.wait_for_url(re.compile(r"/phone"))
-        expect(red.locator(".end-notice")).to_be_visible()
+        expect(red.locator(".ov-end-notice")).to_be_visible()
         look(red, lang, "phone-end")
         tap_spot(red, 2, 4)
         look(red, lang, "phone-late-build")
-        red.locator("form.build-sheet a.button").click()        # Cancel
-        red.locator(".movebar a.button").click()                 # Characters
-        expect(red.locator(".character-sheet")).to_be_visible()
+        red.locator("form.ov-build-sheet a.button").click()        # Cancel
+        red.locator(".ov-movebar a.button").click()                 # Characters
+        expect(red.locator(".ov-character-sheet")).to_be_visible()
         look(red, lang, "phone-characters")
-        red.locator(".character-grid a.button").first.click()
-        expect(red.locator(".points-grid")).to_be_visible()
+        red.locator(".ov-character-grid a.button").first.click()
+        expect(red.locator(".ov-points-grid")).to_be_visible()
         look(red, lang, "phone-character-points")
-        red.locator(".points-grid button").nth(3).click()
-        expect(red.locator(".held-card")).to_have_count(1)
-        red.locator("form[action*='/act/'] button.lose").click()      # give it back again
-        expect(red.locator(".held-card")).to_have_count(0)
+        red.locator(".ov-points-grid button").nth(3).click()
+        expect(red.locator(".ov-held-card")).to_have_count(1)
+        red.locator("form[action*='/act/'] button.ov-lose").click()      # give it back again
+        expect(red.locator(".ov-held-card")).to_have_count(0)
         red.locator("section.actions form button").last.click()      # leave the seat
         red.wait_for_url(re.compile(r"/j/"))
         red.context.close()

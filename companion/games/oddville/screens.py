@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import re
 from typing import Any, Mapping
-from urllib.parse import urlencode
 
 from flask_babel import gettext
 
@@ -47,25 +46,25 @@ def screen(state: rules.State, view: str, seat: Any, host: bool,
     spot = spot if spot in spots else None
     city = drawing.city(state, spots, spot, shown)
     for free in city["spots"]:
-        free["href"] = "?" + urlencode({"spot": f"{free['row']}_{free['column']}", **keep})
+        free["query"] = {"spot": f"{free['row']}_{free['column']}", **keep}
     late = acting and not rules.has_turn(state, player)
     return {
         "player": player, "acting": acting, "keep": keep, "who": {"player": player} if keep else {},
         "tally": state.tally, "city": city, "shown": shown,
-        "scores_href": "?" + urlencode({**keep, **({} if shown else {"scores": "1"})}),
-        "close_href": "?" + urlencode(keep),
+        "scores_query": {**keep, **({} if shown else {"scores": "1"})},
+        "close_query": dict(keep),
         "sheet": build_sheet(state, spot, late) if acting and spot else None,
         "me": board(state, player, late) if player else None,
         "characters": character_sheet(state, player, selection, keep)
         if acting and (selection.get("take") or selection.get("pick")) else None,
-        "take_href": "?" + urlencode({**keep, "take": "1"}),
+        "take_query": {**keep, "take": "1"},
         "end": end_notice(state), "late": late,
-        "taken": {"row": taken.row, "column": taken.column, "owner": taken.owner} if taken else None,
+        "taken": taken and {"row": taken.row, "column": taken.column, "owner": taken.owner},
         "candidates": [p for p in state.players
                        if rules.workers_in_city(state, p) >= rules.END_WORKERS]
         if state.tally else [],
         "scores": scoring(state) if shown else None,
-        "seats": [{"name": p, "href": "?" + urlencode({"as": i}), "current": p == player,
+        "seats": [{"name": p, "query": {"as": str(i)}, "current": p == player,
                    "colour": drawing.colour(state, p)} for i, p in enumerate(state.players)],
     }
 
@@ -115,7 +114,7 @@ def character_sheet(state: rules.State, player: str, selection: Mapping[str, str
                       "holder": rules.holder(state, name), "points": points,
                       "traveller": traveller,
                       "ready": traveller or points is not None,
-                      "href": "?" + urlencode({**keep, "pick": name})})
+                      "query": {**keep, "pick": name}})
     return {"pick": None, "cards": cards}
 
 

@@ -88,7 +88,7 @@ def test_the_build_sheet_opens_on_a_free_spot_with_edges_preset_by_the_neighbour
     assert 'name="build-edge_w" value="s" checked' in page       # the Main Square's street
     assert 'name="build-edge_n" value="?" checked' in page
     nowhere = phones["Anna"].get(f"/t/{code}/phone?spot=3_3").get_data(as_text=True)
-    assert "build-sheet" not in nowhere
+    assert "ov-build-sheet" not in nowhere
 
 
 def test_after_the_6th_worker_every_screen_names_the_trigger_and_the_base_end(app, client):
@@ -209,7 +209,7 @@ def test_points_show_on_the_city_on_demand_with_the_breakdown(app, client):
     code, phones = table(app, client)
     build(phones["Anna"], code, 0, 1, "per_row")
     page = phones["Bence"].get(f"/t/{code}/phone?scores=1")
-    assert re.search(r'data-row="0" data-column="1" data-owner="Anna">.*?class="badge-points">4<',
+    assert re.search(r'data-row="0" data-column="1" data-owner="Anna">.*?class="ov-badge-points">4<',
                      page.get_data(as_text=True), re.S)
     assert "Anna — 5" in text_of(page)
     assert "buildings 4 · Main Square 0 · characters 0 · resource board 1" in text_of(page)
