@@ -29,6 +29,7 @@ class OddVille(Game):
     host_template = "games/oddville/host.html"
     live_template = "games/oddville/live.html"
     query_args = ("as", "spot", "take", "pick", "scores")
+    board_first = True      # a phone shows the city before the scoreboard: spots in reach
 
     core = rules
 
@@ -48,6 +49,32 @@ class OddVille(Game):
         """Finishing names the detected trigger, so a tie is broken from it clockwise."""
         trigger = rules.trigger(state)
         return {"type": "end", "trigger": trigger} if trigger else {"type": "end"}
+
+    def missing(self, state: rules.State) -> list[str]:
+        """What Finish warns about: no 6th worker yet (a tally: its trigger not named), or
+        players the chosen end still lets play."""
+        if state.trigger is None:
+            return [gettext("Nobody has placed a 6th worker in the city yet.") if not state.tally
+                    else gettext("Name who placed the 6th worker in the city first.")]
+        still = rules.still_to_play(state)
+        return [explain_rule(end_rule(state))] if still and not state.tally else []
+
+    def replaces(self, state: rules.State, event: Mapping[str, Any]) -> Any:
+        """A resource-board count or a tally's trigger overwrites the one there; a screen sends
+        the value it showed, so only a change made meanwhile on another screen is asked about."""
+        player = event.get("player")
+        if event.get("type") == "resource_workers" and player in state.resource:
+            return state.resource[player]
+        if event.get("type") == "trigger" and state.tally and state.trigger not in (None, player):
+            return state.trigger
+        return None
+
+    def end_note(self, state: rules.State, result: Mapping[str, Any]) -> str:
+        """Beside the scoreboard's title once the 6th worker is in the city."""
+        if state.trigger is None or state.tally:
+            return ""
+        return {"complete-round": N_("the round is being completed"),
+                "last-turn": N_("last turns")}.get(state.end, N_("the game has ended"))
 
     def screen(self, state: rules.State, options: Mapping[str, Any], view: str, seat: Any,
                host: bool, selection: Mapping[str, str]) -> dict[str, Any]:
@@ -122,6 +149,11 @@ def end_rule(state: rules.State) -> RuleError:
                             "takes one last turn: %(names)s."), **where)
     return RuleError(N_("The game ended with %(trigger)s's 6th worker; nobody plays another "
                         "turn."), **where)
+
+
+def explain_rule(error: RuleError) -> str:
+    from ...tables.views import explain
+    return explain(error)
 
 
 def check_turn(state: rules.State, player: str) -> None:

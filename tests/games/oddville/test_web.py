@@ -153,6 +153,7 @@ def test_every_player_starts_with_the_setups_worker_on_the_resource_board(app, c
     assert "Undo my last entry" not in text_of(phones["Bence"].get(f"/t/{code}/phone"))
     page = phones["Bence"].get(f"/t/{code}/phone").get_data(as_text=True)
     assert 'data-testid="resource-count">1<' in page
+    assert page.count('name="replace" value="1"') == 2        # the count both steps replace
     assert phones["Bence"].post(f"/t/{code}/act/resource_workers",
                                 data={"resource_workers-count": "0"}).status_code == 303
     assert totals(client, code)["Bence"] == 0
@@ -248,3 +249,30 @@ def test_a_quick_tally_enters_the_paper_city_names_the_trigger_and_ranks(app, cl
     assert events(client, code)[-1] == {"type": "end", "trigger": "Bence"}
     final = text_of(client.get(f"/t/{code}"))
     assert "Winner: Bence" in final and "Bence placed the 6th worker in the city first" in final
+
+
+def test_finishing_is_warned_about_what_the_end_still_lacks(app, client):
+    from companion.games.oddville import game, rules
+
+    with app.test_request_context():
+        state = rules.start({}, list(SEATS))
+        assert game.missing(state) == ["Nobody has placed a 6th worker in the city yet."]
+        assert game.missing(rules.start({"tally": True}, list(SEATS))) == [
+            "Name who placed the 6th worker in the city first."]
+        for column in range(1, 7):
+            state = rules.apply(state, build_event("Anna", 0, column))
+        assert game.missing(state) == [] and game.end_note(state, {}) == "the game has ended"
+        last = rules.start({"end": "last-turn"}, list(SEATS))
+        for column in range(1, 7):
+            last = rules.apply(last, build_event("Anna", 0, column))
+        assert game.missing(last) == ["The game ended with Anna's 6th worker; every other player "
+                                      "takes one last turn: Bence, Csilla."]
+
+
+def test_a_resource_count_changed_meanwhile_is_what_a_step_would_replace():
+    from companion.games.oddville import game, rules
+
+    state = rules.apply(rules.start({}, list(SEATS)),
+                        {"type": "resource_workers", "player": "Anna", "count": 2})
+    assert game.replaces(state, {"type": "resource_workers", "player": "Anna", "count": 3}) == 2
+    assert game.replaces(state, build_event("Anna", 0, 1)) is None
