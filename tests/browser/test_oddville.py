@@ -50,7 +50,7 @@ def card(page: Page, row: int, column: int):
 
 # what a finger taps on OddVille's parts of a screen: buttons, button links, chips, city spots
 TARGETS = """() => Array.from(document.querySelectorAll(
-    '.oddville button, .oddville a.button, .ov-sheet button, .ov-sheet a.button, .ov-chip span, '
+    '.oddville button, .oddville a.button, .ov-sheet button, .ov-sheet a.button, .ov-chip > span, '
     + 'svg.ov-city-svg a'))
   .filter(el => { const r = el.getBoundingClientRect();
                   return r.width > 0 && r.height > 0
@@ -89,6 +89,8 @@ def test_two_phones_build_into_the_one_city_and_see_each_other_live(
     mark_page(anna)
     tap_spot(anna, 0, 1)                # the sheet comes without reloading the page
     assert_not_reloaded(anna)
+    chip(anna, "rule", "per_guild")
+    shoot(anna, "en-phone-build")
     anna.locator("form.ov-build-sheet a.button").click()                   # Cancel
     expect(anna.locator("form.ov-build-sheet")).to_have_count(0)
     assert build(anna, 0, 1, "diamond", guild="bells", shield=2) == 5
