@@ -97,9 +97,14 @@ def test_two_phones_build_into_the_one_city_and_see_each_other_live(
     deadline = time.monotonic() + LIVE_TIMEOUT / 1000
     expect(card(bence, 0, 1)).to_have_attribute("data-owner", "Anna", timeout=until(deadline))
 
+    tap_spot(anna, 0, 2)                # Anna is choosing while Bence builds
+    chip(anna, "rule", "per_row")
     build(bence, 1, 0, "per_neighbour")
     deadline = time.monotonic() + LIVE_TIMEOUT / 1000
     expect(card(anna, 1, 0)).to_have_attribute("data-owner", "Bence", timeout=until(deadline))
+    # the update brought Bence's card and left Anna's half-made choice as it was
+    expect(anna.locator('form.ov-build-sheet input[value="per_row"]')).to_be_checked()
+    anna.locator("form.ov-build-sheet a.button").click()
     expect(card(host_page, 1, 0)).to_have_attribute("data-owner", "Bence", timeout=LIVE_TIMEOUT)
     browser_log.assert_clean()
 
