@@ -99,16 +99,14 @@ def run(host: str, port: int, threads: int) -> None:
     from waitress import serve
 
     from .extensions import db
-    from .tables.links import lan_address, qr_terminal
+    from .tables.links import announcement, lan_address, qr_terminal
 
     db.create_all()
     app = current_app._get_current_object()  # type: ignore[attr-defined]
-    public = app.config.get("PUBLIC_BASE_URL")
-    shown = host if host not in ("0.0.0.0", "::", "") else (lan_address() or "127.0.0.1")
-    address = (public or f"http://{shown}:{port}").rstrip("/") + "/"
-    click.echo(qr_terminal(address))
-    click.echo(f"Table Companion is running. Phones on this network: open {address}")
-    click.echo(f"On this computer: http://127.0.0.1:{port}/   (Ctrl+C stops it)")
+    address, lines = announcement(host, port, app.config.get("PUBLIC_BASE_URL"), lan_address())
+    if address:
+        click.echo(qr_terminal(address))        # the same address as the line below
+    click.echo("\n".join(lines))
     serve(app, host=host, port=port, threads=threads, ident="table-companion")
 
 

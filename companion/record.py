@@ -3,7 +3,7 @@
 Pure: no Flask, no database. The web app, ``companion score`` and the tests all replay through
 :func:`replay`, so they cannot disagree. The platform adds two event types to every game:
 ``undo`` (``{"type": "undo", "event": N}``, N the 1-based index of the act taken back) and
-``end``, after which nothing more may happen.
+``end``, after which nothing more may happen but an ``undo`` of that ``end`` (the game reopened).
 """
 from __future__ import annotations
 
@@ -134,7 +134,7 @@ def replay(game: Game, options: dict[str, Any], players: list[str],
         if not isinstance(event, Mapping) or not isinstance(event.get("type"), str):
             raise RecordError(RuleError(N_('An event must be an object with a "type".')), index)
         try:
-            if run.finished:
+            if run.finished and not _reopens(run, event):
                 raise RuleError(N_("The game is finished; nothing more can be entered."))
             if event["type"] == "undo":
                 _undo(run, event, index)
@@ -145,6 +145,13 @@ def replay(game: Game, options: dict[str, Any], players: list[str],
             raise RecordError(error, index, event["type"]) from None
         run.events.append(dict(event))
     return run
+
+
+def _reopens(run: Replay, event: Mapping[str, Any]) -> bool:
+    """An undo naming the end event: a mistaken Finish taken back."""
+    target = event.get("event")
+    return (event.get("type") == "undo" and isinstance(target, int) and not isinstance(target, bool)
+            and 1 <= target <= len(run.events) and run.events[target - 1].get("type") == "end")
 
 
 def _undo(run: Replay, event: Mapping[str, Any], index: int) -> None:
@@ -167,3 +174,5 @@ def _undo(run: Replay, event: Mapping[str, Any], index: int) -> None:
             raise RuleError(N_("Taking back event %(n)d would make event %(later)d illegal: %(reason)s"),
                             n=target + 1, later=i + 1, reason=error) from None
     run.state, run.undone = state, undone
+    run.finished = any(e.get("type") == "end" for i, e in enumerate(run.events)
+                       if i not in undone)

@@ -1,18 +1,28 @@
 # Sourced by ./run.sh and ./test.sh: a virtual environment in .venv, installed on first use and
-# again whenever pyproject.toml changes, and the translations compiled.
+# again whenever pyproject.toml changes, and the translations compiled. One line per step; pip's
+# own output shows only if it fails.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
+source scripts/steps.sh
 PYTHON=${PYTHON:-$(command -v python3.11 || command -v python3)}
 EXTRAS=${1:-}
 stamp=".venv/.installed${EXTRAS:+-$EXTRAS}"
 if [ ! -x .venv/bin/python ]; then
-  "$PYTHON" -m venv .venv
+  say "Creating the Python environment in .venv"
+  quietly "$PYTHON" -m venv .venv
 fi
 want="$(sha256sum pyproject.toml | cut -d' ' -f1)"
 if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
-  .venv/bin/python -m pip install --quiet --upgrade pip
-  .venv/bin/python -m pip install --quiet -e ".${EXTRAS:+[$EXTRAS]}"
+  say "Installing Table Companion's packages${EXTRAS:+ (with $EXTRAS)} — a minute or two the first time"
+  quietly .venv/bin/python -m pip install --upgrade pip
+  quietly .venv/bin/python -m pip install -e ".${EXTRAS:+[$EXTRAS]}"
   echo "$want" > "$stamp"
 fi
-.venv/bin/pybabel compile --statistics -d companion/translations -D messages >/dev/null
+for po in companion/translations/*/LC_MESSAGES/messages.po; do
+  if [ ! -f "${po%.po}.mo" ] || [ "$po" -nt "${po%.po}.mo" ]; then
+    say "Compiling the translations"
+    quietly .venv/bin/pybabel compile -d companion/translations -D messages
+    break
+  fi
+done
 mkdir -p instance

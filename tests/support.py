@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import re
 import threading
+from html import unescape
 from pathlib import Path
 from typing import Any
 
@@ -48,7 +49,7 @@ def text_of(response) -> str:
     """The visible text of a page, for assertions that read like what a player sees."""
     html = response.get_data(as_text=True)
     html = re.sub(r"<(script|style)\b.*?</\1>", " ", html, flags=re.S)
-    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html)).strip()
+    return unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html)).strip())
 
 
 class LiveServer:

@@ -12,6 +12,7 @@ import pytest
 from click.testing import CliRunner
 
 from companion import record
+from tests.support import ROOT
 from companion.cli import cli
 from companion.extensions import db
 from companion.models import Table
@@ -98,9 +99,10 @@ def test_import_of_a_bad_record_exits_2_and_opens_nothing(app, runner, files):
 def test_score_agrees_with_the_web_app_on_an_exported_record(client, tmp_path):
     from tests.support import start_table
     code = start_table(client, players=("Anna", "Bence"))
-    for player, points in (("Anna", 3), ("Bence", 9), ("Anna", 4)):
+    for player, points, replaces in (("Anna", 3, ""), ("Bence", 9, ""), ("Anna", 4, "3")):
         client.post(f"/t/{code}/act/points", data={"screen": "host", "points-player": player,
-                                                   "points-round": "1", "points-points": str(points)})
+                                                   "points-round": "1", "points-points": str(points),
+                                                   "replaces": replaces})   # Anna's 3 corrected
     exported = tmp_path / "export.json"
     exported.write_bytes(client.get(f"/t/{code}/record.json").data)
     out = CliRunner().invoke(cli, ["score", str(exported)])
@@ -134,11 +136,13 @@ def test_run_serves_the_app_with_a_real_server_and_prints_address_and_qr(tmp_pat
         while time.monotonic() < deadline:
             line = server.stdout.readline()
             lines.append(line)
-            if "Phones on this network" in line:
+            if "Phones cannot reach" in line:
                 break
         printed = "".join(lines)
-        assert f"open http://127.0.0.1:{port}/" in printed
-        assert "█" in printed or "▀" in printed          # the QR code, drawn in the terminal
+        # bound to loopback: the terminal says phones cannot reach it, and offers no QR code
+        assert f"running on this computer only: http://127.0.0.1:{port}/" in printed
+        assert "Phones cannot reach 127.0.0.1" in printed and "--host 0.0.0.0" in printed
+        assert "█" not in printed and "▀" not in printed
         for _ in range(50):
             try:
                 with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=5) as page:
@@ -153,3 +157,25 @@ def test_run_serves_the_app_with_a_real_server_and_prints_address_and_qr(tmp_pat
         server.terminate()
         server.wait(10)
         server.stdout.close()
+
+
+def test_run_prints_the_address_its_qr_code_carries():
+    from companion.tables.links import announcement
+    address, lines = announcement("0.0.0.0", 5000, None, "192.168.1.20")
+    assert address == "http://192.168.1.20:5000/"
+    assert "Phones on this network: scan the QR code above or open http://192.168.1.20:5000/" in lines
+    address, lines = announcement("0.0.0.0", 5000, "http://games.lan:8000", "192.168.1.20")
+    assert address == "http://games.lan:8000/" and any(address in line for line in lines)
+    address, lines = announcement("0.0.0.0", 5000, None, None)
+    assert address is None and "phones cannot reach it" in lines[1]
+
+
+def test_setup_steps_say_one_line_and_show_a_tools_output_only_when_it_fails(tmp_path):
+    steps = ROOT / "scripts" / "steps.sh"
+    ok = subprocess.run(["bash", "-c", f'source "{steps}"; say "Installing"; quietly echo noise'],
+                        capture_output=True, text=True)
+    assert ok.returncode == 0 and ok.stdout == "▸ Installing\n" and ok.stderr == ""
+    failed = subprocess.run(["bash", "-c", f'source "{steps}"; quietly sh -c "echo pip said; exit 3"'],
+                            capture_output=True, text=True)
+    assert failed.returncode == 3
+    assert "pip said" in failed.stderr and "failed" in failed.stderr

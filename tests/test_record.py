@@ -79,6 +79,16 @@ def test_nothing_may_follow_the_end():
     assert "finished" in refused(rec(events=[P, {"type": "end"}, {"type": "undo", "event": 1}]))
 
 
+def test_an_undo_of_the_end_reopens_the_game():
+    reopened = record.load(rec(events=[P, {"type": "end"}, {"type": "undo", "event": 2},
+                                       {**P, "player": "Bence", "points": 3}]))
+    assert reopened.finished is False and reopened.result()["finished"] is False
+    assert [p["total"] for p in reopened.result()["players"]] == [5, 3]
+    again = record.load(rec(events=[P, {"type": "end"}, {"type": "undo", "event": 2},
+                                    {"type": "end"}]))
+    assert again.finished is True
+
+
 def test_then_checks_one_more_event_without_touching_the_replay():
     replay = record.load(rec(events=[P]))
     after = replay.then({"type": "end"})

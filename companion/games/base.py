@@ -23,6 +23,19 @@ class RuleError(ValueError):
         super().__init__(message % params if params else message)
 
 
+class Conflict(RuleError):
+    """A change that would replace what is already entered: the screen asks before it happens.
+
+    ``token`` names the value that would be replaced; the player's confirmation carries it back
+    and counts only while that value is still the one entered (checked under the table's lock).
+    ``changes`` lists, in words, what happened since the screen was loaded."""
+
+    def __init__(self, message: str, token: str, **params: Any) -> None:
+        super().__init__(message, **params)
+        self.token = token
+        self.changes: list[str] = []
+
+
 class Game:
     """Base class of a game plug-in. Subclasses set the class attributes and the rules hooks."""
 
@@ -65,6 +78,19 @@ class Game:
         """The event the host's Finish button appends (a game may add what its tie-break needs)."""
         return {"type": "end"}
 
+    def end_status(self, state: Any, result: Mapping[str, Any]) -> str | None:
+        """The untranslated word beside the scoreboard's title while the end is near."""
+        return N_("Last round!") if result.get("end_triggered") else None
+
+    def overwrite(self, state: Any, event: Mapping[str, Any]) -> Conflict | None:
+        """The question to ask when ``event`` would replace a value already entered (a later
+        event that replaces an earlier one is legal in the record, but never silent on a screen)."""
+        return None
+
+    def missing(self, state: Any) -> list[str]:
+        """What is not entered yet, in words, for the warning before Finish."""
+        return []
+
     def actor(self, event: Mapping[str, Any]) -> str | None:
         """The player whose act ``event`` is (who may undo it from their phone)."""
         player = event.get("player")
@@ -78,13 +104,25 @@ class Game:
     phone_template: ClassVar[str] = "tables/phone_generic.html"
     host_template: ClassVar[str] = "tables/host_generic.html"
     live_template: ClassVar[str | None] = None   # extra part of the live view, e.g. a sheet
+    # a phone's act, drawn first inside the live view (dice, sheet, shapes: no scrolling)
+    play_template: ClassVar[str | None] = None
 
     def options_from_form(self, form: Any) -> dict[str, Any]:
         return {}
 
+    # ids inside refusals, by parameter name, shown with these labels (e.g. {"colour": {...}})
+    labels: ClassVar[Mapping[str, Mapping[str, Any]]] = {}
+    event_labels: ClassVar[Mapping[str, Any]] = {}   # event type -> lazy label
+
     def describe(self, event: Mapping[str, Any]) -> str:
         """One line for the history; the platform falls back to the raw event."""
         return ""
+
+    def describe_all(self, events: list[Mapping[str, Any]], undone: Mapping[int, int],
+                     first: int = 0) -> list[str]:
+        """A line per event from ``first`` on ("" before it), for games whose words depend on
+        what came before (a replacement)."""
+        return ["" if i < first else self.describe(e) for i, e in enumerate(events)]
 
     def prepare_options_form(self, form: Any) -> None:
         """Fill choices that come from the database (e.g. saved sheets)."""
@@ -97,6 +135,16 @@ class Game:
 
     def forms(self, state: Any, player: str | None) -> dict[str, Any]:
         """Fresh game forms to show for ``player`` (or for the host when None)."""
+        return {}
+
+    def screen(self, state: Any, options: Mapping[str, Any], view: str, seat: Any, host: bool,
+               selection: Mapping[str, str]) -> Any:
+        """What the game's templates draw (as ``d``), built once per screen; None if nothing."""
+        return None
+
+    def follow(self, state: Any, player: str | None) -> dict[str, str]:
+        """Input name -> value an untouched entry form takes when the table changes (the next
+        empty round and seat), so a form never offers what the table has moved past."""
         return {}
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 import json
 import re
 import uuid
+from urllib.parse import urlencode
 from typing import Any
 
 from flask import (Response, abort, current_app, jsonify, make_response, redirect,
@@ -13,13 +14,14 @@ from flask_wtf.csrf import CSRFError
 
 from .. import record
 from ..games import GAMES
-from ..games.base import RuleError
+from ..games.base import Conflict, RuleError
 from ..record import RecordError
 from . import bp, service
 from .forms import ButtonForm, ImportForm, JoinCodeForm, LanguageForm, NewTableForm, SeatForm, UndoForm
+from .confirm import no_overwrite, question, sure
 from .links import base_url, qr_svg
-from .views import (HOST_COOKIE, SEAT_COOKIE, explain, history, is_host, my_seat, remember,
-                    standings)
+from .views import (HISTORY_ON_SCREEN, HOST_COOKIE, SEAT_COOKIE, changes_since, explain, history,
+                    is_host, my_seat, remember, standings)
 
 
 @bp.app_context_processor
@@ -92,7 +94,7 @@ def create():
                 table, host_secret = service.create(game.name, opts, new.names(),
                                                     game.setup_events(opts, new.names()))
             except RecordError as error:
-                new.form_errors.append(explain(error))
+                new.form_errors.append(explain(error, game))
             else:
                 return host_redirect(table, host_secret)
     return render_home(new, ImportForm(formdata=None), options, 422)
@@ -117,7 +119,8 @@ def import_record():
                 table, host_secret = service.create(replay.game.name, data.get("options", {}),
                                                     replay.players, replay.events)
             except RecordError as error:
-                upload.record.errors.append(explain(error))
+                upload.record.errors.append(explain(error, GAMES.get(data.get("game"))
+                                                    if isinstance(data, dict) else None))
             else:
                 return host_redirect(table, host_secret)
     return render_home(NewTableForm(formdata=None), upload, option_forms(), 422)
@@ -156,14 +159,23 @@ def language():
 # --- the table's screens --------------------------------------------------------------------
 
 def screen_context(table, replay, view: str) -> dict[str, Any]:
-    by = [e.by for e in table.events]
+    by = service.authors(table)
     seat = my_seat(table)
+    host = is_host(table)
     result = replay.result()        # scored once per screen (Quadropolis optimises here)
+    player = seat.name if seat and view == "phone" else None
+    selection = {k: request.args[k] for k in replay.game.query_args if k in request.args}
     return {"table": table, "game": replay.game, "replay": replay, "view": view,
             "result": result, "standings": standings(replay, result),
-            "history": history(replay, by), "seat": seat, "host": is_host(table),
+            "history": history(replay, by, HISTORY_ON_SCREEN[view]),
+            "history_count": len(replay.events),
+            "seat": seat, "host": host,
             "finished": replay.finished, "last_own": last_own(replay, seat.name) if seat else None,
-            "selection": {k: request.args[k] for k in replay.game.query_args if k in request.args}}
+            "end_event": end_event(replay),
+            "follow": {**replay.game.follow(replay.state, player), "seen": len(replay.events)},
+            "selection": selection,
+            # the game's own view of the screen, built once for every template that draws it
+            "d": replay.game.screen(replay.state, replay.options, view, seat, host, selection)}
 
 
 def last_own(replay, player: str) -> int | None:
@@ -173,8 +185,18 @@ def last_own(replay, player: str) -> int | None:
     return own[-1] + 1 if own else None
 
 
+def end_event(replay) -> int | None:
+    """The number of the event that finished the game (what the host's Reopen takes back)."""
+    ends = [i for i in replay.effective() if replay.events[i]["type"] == "end"]
+    return ends[-1] + 1 if ends and replay.finished else None
+
+
+def screen_url(table, view: str) -> str:
+    return url_for("tables.host" if view == "host" else "tables.phone", code=table.code)
+
+
 def render_screen(table, view: str, forms: dict[str, Any] | None = None, error: str | None = None,
-                  status: int = 200):
+                  status: int = 200, confirm: dict[str, Any] | None = None):
     replay = service.replay_of(table)
     context = screen_context(table, replay, view)
     if forms is None and not replay.finished:
@@ -185,10 +207,11 @@ def render_screen(table, view: str, forms: dict[str, Any] | None = None, error: 
     join_url = base_url(request.host_url, current_app.config["PUBLIC_BASE_URL"]) + \
         url_for("tables.join", code=table.code)
     template = "tables/host.html" if view == "host" else "tables/phone.html"
-    page_url = url_for("tables.host" if view == "host" else "tables.phone", code=table.code)
+    page_url = screen_url(table, view)
     response = make_response(render_template(template, forms=forms or {}, error=error,
-                                             join_url=join_url, page_url=page_url, **context), status)
-    if status != 200:       # a refused post: the address bar keeps showing the screen itself
+                                             confirm=confirm, join_url=join_url,
+                                             page_url=page_url, **context), status)
+    if status != 200 or confirm:    # an answer to a post: the address bar keeps the screen's
         response.headers["HX-Push-Url"] = page_url
     return response
 
@@ -204,6 +227,16 @@ def phone(code: str):
     if my_seat(table) is None:
         return redirect(url_for("tables.join", code=table.code))
     return render_screen(table, "phone")
+
+
+@bp.get("/t/<code>/history")
+def whole_history(code: str):
+    """Every act of the table, newest first (the screens show the last few)."""
+    table = table_or_404(code)
+    replay = service.replay_of(table)
+    back = screen_url(table, "phone" if my_seat(table) else "host")
+    return render_template("tables/history.html", table=table, game=replay.game,
+                           history=history(replay, service.authors(table)), back=back)
 
 
 @bp.get("/t/<code>/live")
@@ -290,11 +323,23 @@ def take_seat(code: str):
 def free_seat(code: str, position: int):
     table = table_or_404(code)
     seat = my_seat(table)
-    if not (is_host(table) or (seat and seat.position == position)):
+    own = seat is not None and seat.position == position
+    if not (is_host(table) or own) or not 0 <= position < len(table.seats):
         abort(403)
-    if ButtonForm().validate():
-        service.free_seat(table, position)
-    if seat and seat.position == position and not is_host(table):
+    if not ButtonForm().validate():
+        abort(400)
+    view = "phone" if own and request.form.get("screen") != "host" else "host"
+    if not sure():
+        name = table.seats[position].name
+        text = (gettext("Leave %(name)s's seat? This phone stops entering for %(name)s; "
+                        "any phone can take the seat again.", name=name) if view == "phone" else
+                gettext("Free %(name)s's seat? The phone holding it is sent back to the seat "
+                        "list, and any phone can take it.", name=name))
+        yes = gettext("Leave the seat") if view == "phone" else gettext("Free the seat")
+        return render_screen(table, view, confirm=question(
+            text, request.path, yes, screen_url(table, view), {"sure": "yes", "screen": view}))
+    service.free_seat(table, position)
+    if view == "phone":
         response = redirect(url_for("tables.join", code=table.code), 303)
         response.delete_cookie(SEAT_COOKIE.format(table.code))
         return response
@@ -325,15 +370,32 @@ def actor_of(table) -> tuple[str | None, str, str]:
     abort(403)
 
 
-def commit(table, event: dict[str, Any], by: str, view: str, forms: dict[str, Any] | None = None):
+def ask_to_replace(table, view: str, conflict: Conflict, forms: dict[str, Any] | None):
+    """The screen again, asking: the entry re-posted as it was, with the value it replaces."""
+    table = service.find(table.code)
+    replay = service.replay_of(table)
+    changes = changes_since(replay, service.authors(table),
+                            request.form.get("seen", type=int))
+    fields = {k: v for k, v in request.form.items() if k not in ("csrf_token", "nonce", "replaces", "seen")}
+    fields |= {"replaces": conflict.token, "seen": len(replay.events)}
+    return render_screen(table, view, forms, status=409, confirm=question(
+        explain(conflict, replay.game), request.path, gettext("Replace"), screen_url(table, view),
+        fields, changes=changes, danger=False))
+
+
+def commit(table, event: dict[str, Any], by: str, view: str, forms: dict[str, Any] | None = None,
+           game=None):
     try:
-        service.append(table, event, by, request.form.get("nonce") or None)
+        service.append(table, event, by, request.form.get("nonce") or None,
+                       guard=no_overwrite(game, event) if game else None)
+    except Conflict as conflict:
+        return ask_to_replace(table, view, conflict, forms)
     except RuleError as error:
-        return render_screen(service.find(table.code), view, forms, explain(error), 422)
+        return render_screen(service.find(table.code), view, forms,
+                             explain(error, GAMES[table.game]), 422)
     # selections the form's address carries (e.g. the seat the host enters for) stay chosen
     keep = {k: v for k, v in request.args.items() if k in GAMES[table.game].query_args}
-    return redirect(url_for("tables.host" if view == "host" else "tables.phone", code=table.code,
-                            **keep), 303)
+    return redirect(screen_url(table, view) + ("?" + urlencode(keep) if keep else ""), 303)
 
 
 @bp.post("/t/<code>/act/<form_name>")
@@ -352,10 +414,10 @@ def act(code: str, form_name: str):
     try:
         event = replay.game.event_from_form(form_name, form, player, replay.state)
     except RuleError as error:
-        return render_screen(table, view, forms, explain(error), 422)
+        return render_screen(table, view, forms, explain(error, replay.game), 422)
     if event is None:
         abort(404)
-    return commit(table, event, by, view, forms)
+    return commit(table, event, by, view, forms, game=replay.game)
 
 
 @bp.post("/t/<code>/undo")
@@ -386,4 +448,24 @@ def finish(code: str):
     if not ButtonForm().validate():
         abort(400)
     replay = service.replay_of(table)
+    if not replay.finished and not sure():
+        return render_screen(table, "host", confirm=question(
+            gettext("Finish the game? The final ranking is shown on every screen; you can "
+                    "reopen the game from this screen if it was a mistake."),
+            request.path, gettext("Finish the game"), screen_url(table, "host"), {"sure": "yes"},
+            warnings=replay.game.missing(replay.state)))
     return commit(table, replay.game.end_event(replay.state), "host", "host")
+
+
+@bp.post("/t/<code>/reopen")
+def reopen(code: str):
+    """The host takes a Finish back: the platform's undo of the end event."""
+    table = table_or_404(code)
+    if not is_host(table):
+        abort(403)
+    if not ButtonForm().validate():
+        abort(400)
+    target = end_event(service.replay_of(table))
+    if target is None:
+        return render_screen(table, "host", None, gettext("The game is not finished."), 422)
+    return commit(table, {"type": "undo", "event": target}, "host", "host")

@@ -4,9 +4,12 @@ event checked and appended in the same transaction, or nothing is written at all
 from __future__ import annotations
 
 import secrets
-from typing import Any, Mapping
+import threading
+from collections import OrderedDict
+from typing import Any, Callable, Mapping
 
-from sqlalchemy import select, update
+from flask import current_app
+from sqlalchemy import func, select, update
 from sqlalchemy.exc import IntegrityError
 
 from .. import record
@@ -52,12 +55,39 @@ def create(game: str, options: Mapping[str, Any], players: list[str],
     raise RuntimeError("no free table code")
 
 
+REPLAYS_KEPT = 64        # tables whose latest replay this process keeps
+_KEPT_LOCK = threading.Lock()   # the server's threads share the kept replays
+
+
 def replay_of(table: Table) -> record.Replay:
-    rows = db.session.scalars(select(Event.data).where(Event.table_id == table.id)
-                              .order_by(Event.seq)).all()
-    game = GAMES[table.game]
-    players = table.players
-    return record.replay(game, game.options(table.options, players), players, list(rows))
+    """The table's log replayed. The log is append-only, so the replay of its first n events
+    never changes: the latest one is kept per table and only the events after it are replayed."""
+    kept: OrderedDict[int, record.Replay] = current_app.extensions.setdefault(
+        "table_replays", OrderedDict())
+    count = db.session.scalar(select(func.count()).where(Event.table_id == table.id))
+    with _KEPT_LOCK:
+        earlier = kept.get(table.id)
+    if earlier is None or len(earlier.events) > count:
+        game = GAMES[table.game]
+        players = table.players
+        earlier = record.start(game, game.options(table.options, players), players)
+    if len(earlier.events) < count:
+        rows = db.session.scalars(select(Event.data).where(
+            Event.table_id == table.id, Event.seq > len(earlier.events)).order_by(Event.seq)).all()
+        earlier = record.replay(earlier.game, earlier.options, earlier.players,
+                                [*earlier.events, *rows], start=earlier)
+    with _KEPT_LOCK:
+        kept[table.id] = earlier
+        kept.move_to_end(table.id)
+        while len(kept) > REPLAYS_KEPT:
+            kept.popitem(last=False)
+    return earlier
+
+
+def authors(table: Table) -> list[str]:
+    """Who entered each event ("host", "seat", "import"), in the log's order."""
+    return list(db.session.scalars(select(Event.by).where(Event.table_id == table.id)
+                                   .order_by(Event.seq)))
 
 
 def record_of(table: Table) -> dict[str, Any]:
@@ -75,10 +105,13 @@ def _lock(table: Table) -> None:
                        .values(version=Table.version + 1))
 
 
-def append(table: Table, event: dict[str, Any], by: str, nonce: str | None = None) -> record.Replay:
+def append(table: Table, event: dict[str, Any], by: str, nonce: str | None = None,
+           guard: Callable[[record.Replay], None] | None = None) -> record.Replay:
     """Check ``event`` against the replayed log and append it; RuleError leaves nothing written.
 
-    A form submitted twice (same nonce) is appended once."""
+    ``guard`` sees the log as it is under the lock (e.g. refuses to replace, without the player's
+    yes, a value entered since the screen was loaded). A form submitted twice (same nonce) is
+    appended once."""
     _lock(table)
     try:
         if nonce and db.session.scalar(select(Event.id).where(Event.table_id == table.id,
@@ -86,6 +119,8 @@ def append(table: Table, event: dict[str, Any], by: str, nonce: str | None = Non
             db.session.rollback()
             return replay_of(table)
         current = replay_of(table)
+        if guard is not None:
+            guard(current)
         after = current.then(event)
         db.session.add(Event(table_id=table.id, seq=len(current.events) + 1, data=dict(event),
                              by=by, nonce=nonce))

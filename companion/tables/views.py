@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import Any
 
 from flask import current_app, request
-from flask_babel import gettext
+from flask_babel import gettext, lazy_gettext as _l, ngettext
 
 from ..games.base import RuleError
 from ..models import Seat, Table, digest
@@ -15,16 +15,35 @@ HOST_COOKIE = "tc_host_{}"
 COOKIE_DAYS = 7
 
 
-def explain(error: Exception) -> str:
-    """A refusal in the player's language."""
+HISTORY_ON_SCREEN = {"phone": 5, "host": 10}      # newest acts shown; the rest on its own page
+PLATFORM_EVENTS = {"undo": _l("undo"), "end": _l("end")}
+
+
+def event_label(game: Any, kind: Any) -> Any:
+    labels = {**PLATFORM_EVENTS, **(game.event_labels if game else {})}
+    return labels.get(kind, kind) if isinstance(kind, str) else "?"
+
+
+def _word(game: Any, name: str, value: Any) -> Any:
+    """A refusal's parameter as a player reads it: the game's label for an id, never the id."""
+    if isinstance(value, Exception):
+        return explain(value, game)
+    if name == "type":
+        return event_label(game, value)
+    labels = game.labels.get(name, {}) if game else {}
+    return labels.get(value, value) if isinstance(value, str) else value
+
+
+def explain(error: Exception, game: Any = None) -> str:
+    """A refusal in the player's language (``game`` names the ids inside it)."""
     if isinstance(error, RecordError):
-        reason = explain(error.reason)
+        reason = explain(error.reason, game)
         if error.index is None:
             return reason
         return gettext("Event %(n)d (%(type)s): %(reason)s",
-                       n=error.index + 1, type=error.event_type or "?", reason=reason)
+                       n=error.index + 1, type=event_label(game, error.event_type), reason=reason)
     if isinstance(error, RuleError):
-        params = {k: explain(v) if isinstance(v, Exception) else v for k, v in error.params.items()}
+        params = {k: _word(game, k, v) for k, v in error.params.items()}
         return gettext(error.message, **params) if params else gettext(error.message)
     return str(error)
 
@@ -55,30 +74,50 @@ def standings(replay: Replay, result: dict[str, Any]) -> list[dict[str, Any]]:
         tied = [p for p in rows if p["total"] == row["total"]]
         row["note"] = ""
         if len(tied) > 1:
+            total = row["total"]
             if all(p["rank"] == row["rank"] for p in tied):
-                row["note"] = gettext("Tied on %(total)s points: rank shared.", total=row["total"])
+                row["note"] = ngettext("Tied on %(total)s point: rank shared.",
+                                       "Tied on %(total)s points: rank shared.", abs(total),
+                                       total=total)
             elif game.tie_break:
-                row["note"] = gettext("Tied on %(total)s points: decided by %(rule)s.",
-                                      total=row["total"], rule=game.tie_break)
+                row["note"] = ngettext("Tied on %(total)s point: decided by %(rule)s.",
+                                       "Tied on %(total)s points: decided by %(rule)s.", abs(total),
+                                       total=total, rule=game.tie_break)
     return rows
 
 
-def history(replay: Replay, by: list[str]) -> list[dict[str, Any]]:
-    """Every event, newest first; undone acts are flagged (and shown struck through)."""
+def history(replay: Replay, by: list[str], newest: int | None = None) -> list[dict[str, Any]]:
+    """The events (only the ``newest`` few if given), newest first; undone acts are flagged
+    (and shown struck through)."""
     undone = replay.undone
+    first = max(0, len(replay.events) - newest) if newest is not None else 0
+    texts = replay.game.describe_all(replay.events, undone, first)
     items = []
     for index, event in enumerate(replay.events):
+        if index < first:
+            continue
         kind = event.get("type")
         if kind == "undo":
-            text = gettext("Took back event %(n)s", n=event.get("event"))
+            target = event.get("event")
+            reopened = isinstance(target, int) and 0 < target <= index and \
+                replay.events[target - 1].get("type") == "end"
+            text = gettext("Game reopened") if reopened else \
+                gettext("Took back event %(n)s", n=target)
         elif kind == "end":
             text = gettext("Game finished")
         else:
-            text = replay.game.describe(event) or gettext("%(type)s event", type=kind)
+            text = texts[index] or gettext("%(type)s event", type=event_label(replay.game, kind))
         items.append({"n": index + 1, "text": text, "by": by[index] if index < len(by) else "",
                       "undone": index in undone, "undoable": kind not in ("undo", "end")
                       and index not in undone})
     return items[::-1]
+
+
+def changes_since(replay: Replay, by: list[str], seen: int | None) -> list[str]:
+    """What was entered after a screen showing ``seen`` events was loaded, oldest first."""
+    if seen is None or seen >= len(replay.events):
+        return []
+    return [item["text"] for item in history(replay, by, len(replay.events) - seen)][::-1]
 
 
 def poll_interval() -> int:

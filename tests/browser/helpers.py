@@ -72,3 +72,27 @@ def mark_page(page: Page) -> None:
 
 def assert_not_reloaded(page: Page) -> None:
     assert page.evaluate("window.__tcMark") == "still here", "the page was reloaded"
+
+
+def confirm(page: Page, yes: str | None = None) -> None:
+    """Answer yes to the question a screen asks before what cannot be taken back."""
+    dialog = page.locator("section.confirm")
+    expect(dialog).to_be_visible()
+    button = dialog.locator("form button") if yes is None else dialog.get_by_role("button", name=yes)
+    with page.expect_response(lambda r: r.request.method == "POST"):
+        button.click()
+
+
+def finish_game(host: Page) -> None:
+    """Tap Finish on the host screen and confirm it."""
+    host.locator('section.actions form[action$="/finish"] button').click()
+    confirm(host)
+
+
+def in_viewport(page: Page, locator: Locator) -> bool:
+    """The element is wholly inside the visible part of the page, with no scrolling."""
+    box = locator.bounding_box()
+    size = page.viewport_size
+    return bool(box and size and box["x"] >= 0 and box["y"] >= 0
+                and box["x"] + box["width"] <= size["width"]
+                and box["y"] + box["height"] <= size["height"])

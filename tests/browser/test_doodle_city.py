@@ -19,7 +19,7 @@ def act_on_sheet(page: Page) -> str | None:
     value = legal.first.inner_text().strip()
     legal.first.click()
     page.wait_for_url(re.compile(r"\?die=\d"))
-    page.locator("svg.sheet-svg a").first.click()
+    page.locator(".sheet-grid a.cell").first.click()
     page.wait_for_url(re.compile(r"cell=\d-\d"))
     shapes = page.locator("form.shapes button.shape")
     with page.expect_response(lambda r: "/act/" in r.url and r.request.method == "POST"):
@@ -35,7 +35,8 @@ def test_two_rounds_on_two_phones(live_server, host_page, phone, browser_log):
     expect(host_page.locator("main")).to_contain_text("This sheet layout is unverified")
     host_page.get_by_role("button", name="Roll the blue die for every column").click()
     for column in range(1, 6):
-        expect(host_page.locator("main")).to_contain_text(re.compile(rf"Column {column}, blue die \d: find road \d"))
+        expect(host_page.locator("main")).to_contain_text(
+            re.compile(rf"Column {column}, blue die \d: tap the shape of road \d"))
         host_page.locator("form.shapes button.shape").nth(column % 6).click()
     expect(host_page.locator("#live ol.history")).to_contain_text("Start road in column 5")
 
@@ -57,13 +58,17 @@ def test_two_rounds_on_two_phones(live_server, host_page, phone, browser_log):
             claimed = other.locator(f'#live .dice .die.taken[title="{name}"]')
             expect(claimed).to_have_count(1, timeout=until(deadline))
             expect(claimed).to_contain_text(taken)
-        expect(other.locator("#live")).to_contain_text(f"Acted this round: {name}",
-                                                       timeout=until(deadline))
+        waiting = "Bence" if roller is anna else "Anna"
+        expect(other.locator("#live .round-line")).to_contain_text(f"waiting for {waiting}",
+                                                                   timeout=until(deadline))
+        expect(other.locator("#live .round-line .hint")).not_to_contain_text(name)
         act_on_sheet(other)
         expect(host_page.locator("#live ol.history")).to_contain_text(
             "Dice: blue", timeout=LIVE_TIMEOUT)
 
-    history = host_page.locator("#live ol.history li")
-    expect(history).to_have_count(1 + 5 + 2 + 2 * 2, timeout=LIVE_TIMEOUT)   # setup, rolls, acts
+    # setup roll, five start roads, two rolls, two acts each: the host shows the newest ten
+    expect(host_page.locator("#live .history-card")).to_contain_text(
+        f"Whole history ({1 + 5 + 2 + 2 * 2} entries)", timeout=LIVE_TIMEOUT)
+    expect(host_page.locator("#live ol.history li")).to_have_count(10)
     expect(bence.locator("#live")).to_contain_text("Round 2 · start player: Bence")
     browser_log.assert_clean()

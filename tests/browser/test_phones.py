@@ -6,8 +6,8 @@ import time
 
 from playwright.sync_api import expect
 
-from .helpers import (LIVE_TIMEOUT, assert_not_reloaded, enter_points, mark_page, read_qr,
-                      start_table, take_seat, total_of, until)
+from .helpers import (LIVE_TIMEOUT, assert_not_reloaded, confirm, enter_points, finish_game,
+                      mark_page, read_qr, start_table, take_seat, total_of, until)
 
 
 def test_two_phones_join_by_qr_and_see_each_others_points_within_2s(
@@ -85,8 +85,9 @@ def test_host_enters_for_any_seat_and_finishes(live_server, host_page, phone, br
     expect(host_page.locator("#live ol.history li").first).to_contain_text("host screen")
     expect(total_of(a, "Bence")).to_have_text("9", timeout=LIVE_TIMEOUT)
 
-    with host_page.expect_response(lambda r: r.url.endswith("/finish")):
-        host_page.get_by_role("button", name="Finish the game").click()
+    host_page.get_by_role("button", name="Finish the game").click()
+    expect(host_page.locator("section.confirm")).to_contain_text("Finish the game?")
+    confirm(host_page)
     deadline = time.monotonic() + LIVE_TIMEOUT / 1000
     expect(host_page.locator("#live h2").first).to_have_text("Final result")
     expect(host_page.locator("#live .winners")).to_have_text("Winner: Bence")
@@ -226,7 +227,6 @@ def test_refused_entry_leaves_the_phone_on_a_working_address(live_server, host_p
     with a.expect_response(lambda r: "/act/points" in r.url):
         enter_points(a, 1, 2000000)
     expect(a.locator("form.points .error")).to_be_visible()
-    with host_page.expect_response(lambda r: r.url.endswith("/finish")):
-        host_page.locator(f'form[action="/t/{code}/finish"] button').click()
+    finish_game(host_page)
     expect(a.locator("#live .winners"), "the game finished after a refused entry").to_be_visible(
         timeout=LIVE_TIMEOUT)

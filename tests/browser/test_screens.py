@@ -1,7 +1,9 @@
-"""Screenshots of every screen on a Pixel 7 (and the host on a desktop), in English and Hungarian.
+"""Screenshots of every screen on a Pixel 7, the host on a desktop and a 1920x1080 TV, in English
+and Hungarian.
 
-The PNGs land in test-artifacts/screens/ (git-ignored) for a person to look at; the test checks
-that each was written and that every visible button and input is a comfortable tap target.
+The PNGs land in test-artifacts/screens/ (git-ignored) for a person to look at; the tests check
+that each was written, that every visible button and input is a comfortable tap target, and that
+no English interface text is left on a Hungarian page.
 """
 from __future__ import annotations
 
@@ -12,13 +14,13 @@ from babel.messages.pofile import read_po
 from playwright.sync_api import Page, expect
 
 from .conftest import ROOT, TRANSLATIONS
-from .helpers import LIVE_TIMEOUT, enter_points, start_table, take_seat, total_of
+from .helpers import LIVE_TIMEOUT, confirm, enter_points, start_table, take_seat, total_of
 
 SCREENS = ROOT / "test-artifacts" / "screens"
-MIN_TAP = 40        # CSS px
+MIN_TAP = 44        # CSS px
 
 TAP_TARGETS = """() => Array.from(document.querySelectorAll('button, a.button, input'))
-  .filter(el => !(el.tagName === 'INPUT' && ['hidden', 'checkbox'].includes(el.type)))
+  .filter(el => !(el.tagName === 'INPUT' && ['hidden', 'checkbox', 'radio'].includes(el.type)))
   .filter(el => { const r = el.getBoundingClientRect();       // (not inside a closed <details>)
                   return r.width > 0 && r.height > 0 && el.checkVisibility({visibilityProperty: true}); })
   .map(el => ({what: el.tagName.toLowerCase() + (el.className ? '.' + el.className.split(' ').join('.') : '')
@@ -31,24 +33,27 @@ def english_messages() -> set[str]:
     """English interface texts that Hungarian pages should not show (translated differently)."""
     with (TRANSLATIONS / "hu" / "LC_MESSAGES" / "messages.po").open("rb") as source:
         catalog = read_po(source)
-    texts = set()
+    texts, hungarian = set(), []
     for message in catalog:
         msgid = message.id if isinstance(message.id, str) else message.id[0]
         msgstr = message.string if isinstance(message.string, str) else message.string[0]
+        hungarian.append(msgstr or "")
         if not msgid or msgid == msgstr:
             continue
-        for part in re.split(r"%\(\w+\)[sd]", msgid):      # the fixed text around placeholders
+        for part in re.split(r"%\(\w+\)[sdr]", msgid):      # the fixed text around placeholders
             part = part.strip(" .,:·;()")
             if len(part) >= 5 and " " in part or len(part) >= 7:
                 texts.add(part)
-    return texts
+    # a name kept in its translation ("Firkaváros (Doodle City)") is Hungarian too
+    return {text for text in texts if not any(text in string for string in hungarian)}
 
 
 class Album:
     """Takes the screenshots and collects what is wrong on them."""
 
-    def __init__(self) -> None:
+    def __init__(self, name: str = "phones") -> None:
         SCREENS.mkdir(parents=True, exist_ok=True)
+        self.name = name
         self.files: list[Path] = []
         self.small: list[str] = []
         self.english: list[str] = []
@@ -71,6 +76,18 @@ class Album:
             for english in sorted(self.english_texts):
                 if english in text:
                     self.english.append(f"{lang}-{name}: {english!r}")
+
+
+    def check(self) -> None:
+        """Every shot written; no small tap target; no English on a Hungarian page."""
+        for path in self.files:
+            assert path.exists() and path.stat().st_size > 0, path
+        report = ["tap targets under %d px:" % MIN_TAP, *self.small,
+                  "English on Hungarian pages:", *self.english]
+        (SCREENS / f"report-{self.name}.txt").write_text("\n".join(report) + "\n")
+        print("\n".join(report))
+        assert not self.small, "tap targets too small:\n" + "\n".join(self.small)
+        assert not self.english, "English left on Hungarian pages:\n" + "\n".join(self.english)
 
 
 def to_hungarian(page: Page) -> None:
@@ -117,6 +134,13 @@ def take_album(lang, album, live_server, phone, desktop, playwright) -> None:
     expect(total_of(anna, "Bence")).to_have_text("15", timeout=LIVE_TIMEOUT)
     album.shoot(anna, lang, "phone-points")
 
+    # a round she already has: the phone asks before replacing it
+    enter_points(anna, 1, 5)
+    expect(anna.locator("section.confirm")).to_be_visible()
+    album.shoot(anna, lang, "phone-replace")
+    anna.locator("section.confirm a.button").click()
+    expect(anna.locator("section.confirm")).to_have_count(0)
+
     # an entry the server refuses: 422, the phone explains why. The inputs carry min/max, so
     # the browser's own check is switched off first (as on a browser without form validation)
     form = anna.locator("form.points")
@@ -139,8 +163,10 @@ def take_album(lang, album, live_server, phone, desktop, playwright) -> None:
     album.shoot(host_phone, lang, "host-phone")
 
     # finished: the result on the host and on Anna's phone (arrived live)
-    with host.expect_response(lambda r: r.url.endswith("/finish")):
-        host.locator(f'form[action="/t/{code}/finish"] button').click()
+    host.locator(f'form[action="/t/{code}/finish"] button').click()
+    expect(host.locator("section.confirm")).to_be_visible()
+    album.shoot(host, lang, "finish-confirm")
+    confirm(host)
     expect(host.locator("#live .winners")).to_be_visible()
     album.shoot(host, lang, "finished-host")
     # (soft: when this fails the screenshots of the other language are still taken)
@@ -159,14 +185,8 @@ def test_phone_screenshots(live_server, phone, desktop, playwright, browser_log)
 
     names = {path.stem for path in album.files}
     for lang in ("en", "hu"):
-        for name in ("home", "home-error", "join", "phone-points", "phone-invalid",
-                     "host-desktop", "host-phone", "finished-host", "finished"):
+        for name in ("home", "home-error", "join", "phone-points", "phone-replace", "phone-invalid",
+                     "host-desktop", "host-phone", "finish-confirm", "finished-host", "finished"):
             assert f"{lang}-{name}" in names
-    for path in album.files:
-        assert path.exists() and path.stat().st_size > 0, path
-    report = ["tap targets under %d px:" % MIN_TAP, *album.small,
-              "English on Hungarian pages:", *album.english]
-    (SCREENS / "report.txt").write_text("\n".join(report) + "\n")
-    print("\n".join(report))
-    assert not album.small, "tap targets too small:\n" + "\n".join(album.small)
+    album.check()
     browser_log.assert_clean()

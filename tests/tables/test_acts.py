@@ -127,10 +127,11 @@ def test_the_same_form_sent_twice_is_recorded_once(client, table, bence):
     assert len(events(client, table)) == 2
 
 
-def test_later_points_for_the_same_round_replace_the_earlier(client, table, bence):
+def test_later_points_for_the_same_round_replace_the_earlier_once_confirmed(client, table, bence):
     enter(bence, table, 1, 10)
     enter(bence, table, 2, 4)
-    enter(bence, table, 1, 15)
+    assert enter(bence, table, 1, 15).status_code == 409          # asked first
+    assert enter(bence, table, 1, 15, replaces="10").status_code == 303
     assert totals(client, table)["Bence"] == 19
     assert [e["points"] for e in events(client, table)] == [10, 4, 15]   # nothing erased
     live = client.get(f"/t/{table}/live?v=-1&view=host")

@@ -113,7 +113,7 @@ def test_recent_tables_show_a_table_in_play_then_finished_with_its_winner(client
             "screen": "host", "points-player": player, "points-round": "1",
             "points-points": str(points)})
         assert response.status_code == 303
-    assert client.post(f"/t/{code}/finish").status_code == 303
+    assert client.post(f"/t/{code}/finish", data={"sure": "yes"}).status_code == 303
 
     home = text_of(client.get("/"))
     entry = home[home.index(code):]

@@ -23,7 +23,7 @@ def played(client, table, anna):
 
 
 def finish(client, code):
-    return client.post(f"/t/{code}/finish", data={"nonce": uuid.uuid4().hex})
+    return client.post(f"/t/{code}/finish", data={"nonce": uuid.uuid4().hex, "sure": "yes"})
 
 
 def test_a_phone_cannot_finish_the_game(client, played, anna):
@@ -47,9 +47,7 @@ def test_the_host_finishes_and_sees_the_final_result(client, played):
     page = text_of(client.get(f"/t/{played}"))
     assert "Final result" in page
     assert "Winner: Bence" in page
-    assert "1. Bence — 25 Points: 25" in page
-    assert "2. Anna — 15 Points: 15" in page
-    assert "3. Csilla — 9 Points: 9" in page
+    assert "★ 1 Bence 25 2 Anna 15 3 Csilla 9" in page
     assert "Game finished" in page
     # the entry form, undo and finish buttons are gone
     assert "Enter for any seat" not in page
@@ -123,3 +121,39 @@ def test_a_finished_table_can_still_be_exported(client, played):
     result = record.load(data).result()
     assert result["finished"] is True
     assert result["winners"] == ["Bence"]
+
+
+def test_finish_asks_first_and_names_the_missing_entries(client, played):
+    asked = client.post(f"/t/{played}/finish", data={"nonce": uuid.uuid4().hex})
+    assert asked.status_code == 200
+    page = text_of(asked)
+    assert "Finish the game?" in page
+    assert "Csilla has no round 2." in page
+    assert "Anna has no" not in page and "Bence has no" not in page
+    assert 'name="sure" value="yes"' in asked.get_data(as_text=True)
+    assert all(e["type"] != "end" for e in events(client, played))
+
+
+def test_the_host_reopens_a_finished_game_and_play_goes_on(client, played, anna):
+    finish(client, played)
+    assert "Reopen the game" in text_of(client.get(f"/t/{played}"))
+    reopened = client.post(f"/t/{played}/reopen", data={"nonce": uuid.uuid4().hex})
+    assert reopened.status_code == 303
+    assert events(client, played)[-1] == {"type": "undo", "event": 6}
+    page = text_of(client.get(f"/t/{played}"))
+    assert "Game reopened" in page and "Final result" not in page
+    assert enter(anna, played, 3, 4).status_code == 303
+    assert record.load(client.get(f"/t/{played}/record.json").get_json()).finished is False
+
+
+def test_only_the_host_may_reopen(client, played, anna):
+    finish(client, played)
+    assert anna.post(f"/t/{played}/reopen", data={"nonce": uuid.uuid4().hex}).status_code == 403
+    # a phone's own Undo never reaches the end event
+    assert anna.post(f"/t/{played}/undo", data={"nonce": uuid.uuid4().hex}).status_code == 422
+    assert events(client, played)[-1] == {"type": "end"}
+
+
+def test_reopen_on_a_game_in_play_is_refused(client, played):
+    refused = client.post(f"/t/{played}/reopen", data={"nonce": uuid.uuid4().hex})
+    assert refused.status_code == 422 and "not finished" in text_of(refused)

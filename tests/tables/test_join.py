@@ -136,7 +136,7 @@ def test_a_player_leaving_the_seat_frees_it_for_another_phone(app, client):
     code = start_table(client)
     phone, other = app.test_client(), app.test_client()
     take_seat(phone, code, 0)
-    response = phone.post(f"/t/{code}/seat/0/free")
+    response = phone.post(f"/t/{code}/seat/0/free", data={"sure": "yes"})
     assert response.status_code == 303
     assert response.headers["Location"].endswith(f"/j/{code}")
     assert seat_hashes(app, code)[0] is None
@@ -148,7 +148,7 @@ def test_the_host_screen_can_free_a_seat_held_by_a_lost_phone(app, client):
     code = start_table(client)
     lost, replacement = app.test_client(), app.test_client()
     take_seat(lost, code, 1)
-    response = client.post(f"/t/{code}/seat/1/free")
+    response = client.post(f"/t/{code}/seat/1/free", data={"sure": "yes"})
     assert response.status_code == 303
     assert lost.get(f"/t/{code}/phone").headers["Location"].endswith(f"/j/{code}")
     take_seat(replacement, code, 1)
@@ -161,3 +161,22 @@ def test_another_player_cannot_free_someone_elses_seat(app, client):
     take_seat(bence, code, 1)
     assert bence.post(f"/t/{code}/seat/0/free").status_code == 403
     assert seat_hashes(app, code)[0] is not None
+
+
+def test_leaving_a_seat_asks_first_and_changes_nothing_until_yes(app, client):
+    code = start_table(client, players=("Anna", "Bence"))
+    phone = app.test_client()
+    take_seat(phone, code, 0)
+    asked = phone.post(f"/t/{code}/seat/0/free")
+    assert asked.status_code == 200
+    assert "Leave Anna's seat?" in text_of(asked)
+    assert phone.get(f"/t/{code}/phone").status_code == 200         # still seated
+
+
+def test_freeing_a_seat_on_the_host_screen_asks_first(app, client):
+    code = start_table(client, players=("Anna", "Bence"))
+    phone = app.test_client()
+    take_seat(phone, code, 1)
+    asked = client.post(f"/t/{code}/seat/1/free", data={"screen": "host"})
+    assert "Free Bence's seat?" in text_of(asked)
+    assert phone.get(f"/t/{code}/phone").status_code == 200

@@ -92,13 +92,13 @@ def test_taking_a_seat_bumps_the_version_so_the_host_sees_the_phone_joined(app, 
 def test_freeing_a_seat_bumps_the_version(app, client, table):
     take_seat(app.test_client(), table, 0)
     before = stored_version(app, table)
-    client.post(f"/t/{table}/seat/0/free")
+    client.post(f"/t/{table}/seat/0/free", data={"sure": "yes"})
     assert stored_version(app, table) > before
     assert "Anna free" in text_of(live(client, table, before))
 
 
 def test_a_refused_entry_does_not_change_the_version(app, client, table):
-    client.post(f"/t/{table}/finish")
+    client.post(f"/t/{table}/finish", data={"sure": "yes"})
     version = stored_version(app, table)
     response = enter(client, table, 1, 5, screen="host", **{"points-player": "Anna"})
     assert response.status_code == 422
@@ -118,7 +118,7 @@ def test_a_repeated_form_does_not_change_the_version(app, client, table):
 def test_a_screen_reloads_whole_when_the_game_finishes_so_its_entry_forms_go_away(client):
     code = start_table(client)
     assert "HX-Refresh" not in client.get(f"/t/{code}/live?v=-1&view=host").headers
-    client.post(f"/t/{code}/finish")
+    client.post(f"/t/{code}/finish", data={"sure": "yes"})
     stale = client.get(f"/t/{code}/live?v=0&view=phone&finished=0")
     assert stale.status_code == 200 and stale.headers["HX-Refresh"] == "true"
     current = client.get(f"/t/{code}/live?v=0&view=phone&finished=1")

@@ -67,7 +67,7 @@ def test_anyone_at_the_table_may_export_the_record(app, client, played):
 
 
 def test_a_record_round_trips_through_import_unchanged(app, client, played):
-    client.post(f"/t/{played}/finish")
+    client.post(f"/t/{played}/finish", data={"sure": "yes"})
     exported = client.get(f"/t/{played}/record.json").get_data()
 
     importer = app.test_client()

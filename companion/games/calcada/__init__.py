@@ -43,6 +43,9 @@ class Calcada(Game):
     categories = {"districts": _l("Districts"), "motifs": _l("Motifs"),
                   "unfinished": _l("Unfinished districts"), "bonus_tiles": _l("Bonus tiles")}
     tie_break = None            # the rulebook: tied players share the win
+    labels = {"colour": COLOUR_LABELS, "other": COLOUR_LABELS, "motif": MOTIF_LABELS}
+    # the record's words, in English as in the file; translated for the other languages
+    event_labels = {"place": _l("place"), "spend_bonus": _l("spend bonus")}
     min_players, max_players = 2, 4
     options_form = OptionsForm
 

@@ -1,34 +1,28 @@
 """Doodle City plug-in: the rules in ``rules.py`` and ``sheet.py``; here the web shell's part —
-forms, the sheet as the phone draws it, and what each act means in words."""
+forms, events from forms and what each act means in words. What a screen shows is built in
+``screens.py``."""
 from __future__ import annotations
 
 import re
 import secrets
-from urllib.parse import urlencode
 from typing import Any, Mapping
 
 from flask_babel import gettext, lazy_gettext as _l
 
-from ..base import Game, N_, RuleError
+from ..base import N_, Conflict, Game, RuleError
 from . import rules
-from .models import sheet_by_choice, sheet_choices
+from .editor import bp as editor
 from .forms import (DrawForm, HouseForm, OptionsForm, RollForm, SetupRollForm, StartRoadForm,
                     TallyForm, TreeForm, TypedRollForm)
-from .editor import bp as editor
+from .models import sheet_by_choice, sheet_choices
+from .screens import SHAPE_WORDS, next_roller, screen, shape_glyph, tally_token
 from .sheet import sheet_json
 
 FORMS = {"draw": DrawForm, "house": HouseForm, "tree": TreeForm, "roll": RollForm,
          "typed_roll": TypedRollForm, "start_road": StartRoadForm, "setup_roll": SetupRollForm,
          "tally": TallyForm}
-
-
-def numbers(text: str | None) -> list[int]:
-    return [int(n) for n in re.findall(r"-?\d+", text or "")]
-
-
-def next_roller(state: rules.State) -> str:
-    """Who rolls the next round's dice: the start player passes clockwise each round."""
-    return state.players[state.round % len(state.players)]
+CELL_LABELS = {"house": _l("house field"), "hotel": _l("hotel"), "shop": _l("shop"),
+               "taxi": _l("taxi")}
 
 
 class DoodleCity(Game):
@@ -42,9 +36,14 @@ class DoodleCity(Game):
     phone_template = "games/doodle_city/phone.html"
     host_template = "games/doodle_city/host.html"
     live_template = "games/doodle_city/live.html"
+    play_template = "games/doodle_city/play.html"
     query_args = ("die", "cell", "as")
     blueprint = editor
     options_links = ((_l("Correct the sheet layout (sheet editor)"), "doodle_city.sheets"),)
+    labels = {"kind": CELL_LABELS, "shape": SHAPE_WORDS}
+    event_labels = {"start_road": _l("start road"), "roll": _l("roll"), "draw": _l("draw"),
+                    "house": _l("house"), "tree": _l("tree"), "setup_roll": _l("setup roll"),
+                    "tally": _l("tally")}
 
     core = rules
 
@@ -59,18 +58,20 @@ class DoodleCity(Game):
 
     # --- acts -----------------------------------------------------------------------------
     def forms(self, state: rules.State, player: str | None) -> dict[str, Any]:
-        return {name: form(prefix=name) for name, form in FORMS.items()}
+        forms = {name: form(prefix=name) for name, form in FORMS.items()}
+        forms["tally"].bind(state, player)
+        return forms
 
     def event_from_form(self, form_name: str, form: Any, player: str | None,
                         state: rules.State) -> dict[str, Any] | None:
+        die = {"die": form.die.data} if "die" in form and form.die.data is not None else {}
         if form_name == "draw":
+            circle = {"circle": form.circle.data} if form.circle.data is not None else {}
             return {"type": "draw", "player": player, "row": form.row.data,
-                    "column": form.column.data, "shape": form.shape.data,
-                    **({"die": form.die.data} if form.die.data is not None else {})}
+                    "column": form.column.data, "shape": form.shape.data, **die, **circle}
         if form_name == "house":
             return {"type": "house", "player": player, "row": form.row.data,
-                    "column": form.column.data,
-                    **({"die": form.die.data} if form.die.data is not None else {})}
+                    "column": form.column.data, **die}
         if form_name == "tree":
             return {"type": "tree", "player": player}
         if form_name in ("roll", "typed_roll"):
@@ -81,9 +82,7 @@ class DoodleCity(Game):
             return {"type": "start_road", "column": form.column.data, "shape": form.shape.data,
                     **({"face": form.face.data} if form.face.data else {})}
         if form_name == "tally":
-            return {"type": "tally", "player": player, "hotels": numbers(form.hotels.data),
-                    "shops": numbers(form.shops.data), "bonuses": numbers(form.bonuses.data),
-                    "taxis": form.taxis.data, "trees": form.trees.data}
+            return form.event(player)
         return None
 
     def roll_event(self, form_name: str, form: Any, player: str | None,
@@ -102,6 +101,29 @@ class DoodleCity(Game):
         return {"type": "roll", "blue": secrets.randbelow(6) + 1,
                 "white": [secrets.randbelow(6) + 1 for _ in range(count)]}
 
+    def overwrite(self, state: rules.State, event: Mapping[str, Any]) -> Conflict | None:
+        """A second tally of the same player replaces the first: asked, never silent."""
+        old = state.tallies.get(event.get("player")) if event.get("type") == "tally" else None
+        if old is None or tally_token(old) == tally_token(rules.Tally(
+                *(tuple(event.get(k, [])) for k in ("hotels", "shops", "bonuses")),
+                event.get("taxis"), event.get("trees"))):
+            return None
+        return Conflict(N_("%(player)s's sheet is already entered (%(total)s points). Replace it?"),
+                        token=tally_token(old), player=event["player"],
+                        total=rules.tally_total(state, event["player"]))
+
+    def missing(self, state: rules.State) -> list[str]:
+        if state.tally:
+            return [gettext("%(player)s's sheet is not entered yet.", player=p)
+                    for p in rules.untallied(state)]
+        return [gettext("%(player)s has not acted in round %(round)s yet.", player=p,
+                        round=state.round) for p in rules.waiting_for(state)]
+
+    def end_status(self, state: rules.State, result: Mapping[str, Any]) -> str | None:
+        if not state.end_triggered:
+            return None
+        return N_("The last round is over") if rules.round_over(state) else N_("Last round!")
+
     def screen(self, state: rules.State, options: Mapping[str, Any], view: str, seat: Any,
                host: bool, selection: Mapping[str, str]) -> dict[str, Any]:
         return screen(state, options, view, seat, host, selection)
@@ -110,7 +132,7 @@ class DoodleCity(Game):
         kind = event.get("type")
         if kind == "start_road":
             return gettext("Start road in column %(column)s: %(shape)s",
-                           column=event.get("column"), shape=event.get("shape"))
+                           column=event.get("column"), shape=shape_glyph(event.get("shape")))
         if kind == "setup_roll":
             return gettext("Start roads rolled: %(faces)s",
                            faces=", ".join(str(f) for f in event.get("blue", [])))
@@ -118,8 +140,12 @@ class DoodleCity(Game):
             return gettext("Dice: blue %(blue)s, white %(white)s", blue=event.get("blue"),
                            white=" ".join(str(w) for w in event.get("white", [])))
         if kind == "draw":
-            return gettext("%(player)s: road %(shape)s at row %(row)s, column %(column)s",
-                           **{k: event.get(k) for k in ("player", "shape", "row", "column")})
+            words = {k: event.get(k) for k in ("player", "row", "column")}
+            words["shape"] = shape_glyph(event.get("shape"))
+            if event.get("circle") is not None:
+                return gettext("%(player)s: road %(shape)s at row %(row)s, column %(column)s, "
+                               "circled %(circle)s", circle=event["circle"], **words)
+            return gettext("%(player)s: road %(shape)s at row %(row)s, column %(column)s", **words)
         if kind == "house":
             return gettext("%(player)s: crossed a house at row %(row)s, column %(column)s",
                            **{k: event.get(k) for k in ("player", "row", "column")})
@@ -129,98 +155,21 @@ class DoodleCity(Game):
             return gettext("%(player)s: final sheet entered", player=event.get("player"))
         return ""
 
+    def describe_all(self, events: list[Mapping[str, Any]], undone: Mapping[int, int],
+                     first: int = 0) -> list[str]:
+        """A second tally of a player reads as the correction it is."""
+        lines, tallied = [], set()
+        for index, event in enumerate(events):
+            player = event.get("player")
+            if index < first:
+                lines.append("")
+            elif event.get("type") == "tally" and player in tallied:
+                lines.append(gettext("%(player)s: final sheet corrected", player=player))
+            else:
+                lines.append(self.describe(event))
+            if event.get("type") == "tally" and index not in undone:
+                tallied.add(player)
+        return lines
+
 
 game = DoodleCity()
-
-
-def note_text(note: Any) -> str:
-    """What just happened, as the player would say it."""
-    if note is None:
-        return ""
-    if note.kind == "hotel":
-        text = (gettext("Hotel on a road of %(length)s: circled %(value)s.", length=note.measure,
-                        value=note.circled) if note.circled else
-                gettext("Hotel on a road of %(length)s: no free value, 0 points.", length=note.measure))
-    elif note.kind == "shop":
-        text = (gettext("Shop on a road with %(houses)s houses: circled %(value)s.",
-                        houses=note.measure, value=note.circled) if note.circled else
-                gettext("Shop on a road with %(houses)s houses: no free value, 0 points.",
-                        houses=note.measure))
-        if note.bonus:
-            text += " " + gettext("Speed bonus +%(bonus)s is yours!", bonus=note.bonus)
-    elif note.kind == "house":
-        text = gettext("House crossed.")
-    elif note.kind == "tree":
-        text = ""
-    else:
-        text = gettext("Road drawn.")
-    if note.tree:
-        text = (text + " " + gettext("A tree is crossed.")).strip()
-    return text
-
-
-def cell_arg(value: str | None) -> tuple[int, int] | None:
-    match = re.fullmatch(r"([1-5])-([1-5])", value or "")
-    return (int(match[1]), int(match[2])) if match else None
-
-
-def die_arg(value: str | None) -> int | None:
-    return int(value) if value and value.isdigit() else None
-
-
-def screen(state: rules.State, options: Mapping[str, Any], view: str, seat: Any, host: bool,
-           selection: Mapping[str, str]) -> dict[str, Any]:
-    """What the Doodle City part of a screen shows, for the phone's seat or the seat the host
-    screen acts for (``as``)."""
-    from . import drawing as draw
-
-    player = None
-    if view == "phone" and seat is not None:
-        player = seat.name
-    elif view == "host" and host and (selection.get("as") or "").isdigit():
-        position = int(selection["as"])
-        player = state.players[position] if position < len(state.players) else None
-    die = die_arg(selection.get("die"))
-    setup_done = len(state.start_roads) == 5
-    complete = state.roll is None or rules.round_complete(state)
-    over = state.end_triggered and state.roll is not None and rules.round_complete(state)
-    keep = {"as": selection["as"]} if view == "host" and selection.get("as") else {}
-    dice = draw.dice(state, player)
-    for die_ in dice:
-        die_["href"] = "?" + urlencode({"die": die_["index"], **keep})
-    board = draw.board(state, player, die, cell_arg(selection.get("cell"))) if player else None
-    for cell_ in board["cells"] if board else []:
-        cell_["href"] = "?" + urlencode({"die": die, "cell": f"{cell_['row']}-{cell_['column']}", **keep})
-    next_column = next((c for c in range(1, 6) if c not in state.start_roads), None)
-    face = state.setup_faces.get(next_column)
-    field = next((h for h in state.sheet.houses if h.column == next_column), None)
-    return {
-        "player": player,
-        # the printed start road for the rolled face, when the sheet definition knows it
-        "suggested": field.roads[face - 1] if field and field.roads and face else None,
-        "who": {"player": player} if view == "host" and player else {},
-        "physical": options.get("dice") == "physical",
-        "tally": bool(options.get("tally")),
-        "complete": complete,
-        "setup_done": setup_done,
-        "next_column": next_column,
-        "start_roads": state.start_roads,
-        "roller": next_roller(state),
-        "can_roll": setup_done and complete and not over and not state.finished
-        and (view == "host" and host or player == next_roller(state)),
-        "over": over,
-        "start_player": rules.start_player(state),
-        "dice": dice,
-        "blue": state.roll.blue if state.roll else None,
-        "die": die,
-        "board": board,
-        "tracks": draw.tracks(state, player) if player else None,
-        "note": note_text(state.sheets[player].note) if player else "",
-        "may_act": bool(player) and state.roll is not None and rules.may_act(state, player),
-        "can_tree": bool(player) and state.roll is not None and rules.may_act(state, player)
-        and rules.can_cross_tree(state, player),
-        "acted": [p for p in state.players if p in state.acted],
-        "shapes": draw.shapes(),
-        "as": selection.get("as"),
-        "faces": sorted(state.setup_faces.items()),
-    }

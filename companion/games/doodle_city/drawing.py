@@ -44,7 +44,7 @@ def board(state: rules.State, player: str, die: int | None = None,
                           + ["free"] * (field.total - field.crossed - drawn))
             cells.append({"row": row, "column": column, "type": kind, "houses": houses,
                           "x": (column - 1) * CELL, "y": (row - 1) * CELL,
-                          "path": road_path(row, column, shape) if shape else None,
+                          "path": shape_icon(shape) if shape else None,   # in the cell's box
                           "target": (row, column) in targets, "selected": cell == (row, column)})
     return {"cells": cells, "size": 5 * CELL, "acting": acting,
             "selected": cell if cell in targets else None,
@@ -72,3 +72,15 @@ def tracks(state: rules.State, player: str) -> dict[str, Any]:
 
 def shapes() -> list[dict[str, str]]:
     return [{"shape": s, "path": shape_icon(s)} for s in SHAPES]
+
+
+def tally_tracks(state: rules.State, player: str) -> dict[str, Any]:
+    """A saved quick tally drawn like the paper sheet's tracks."""
+    tally = state.tallies[player]
+    return {
+        "hotel": [{"value": v, "circled": v in tally.hotels} for v in state.sheet.hotel_track],
+        "shop": [{"value": v, "circled": v in tally.shops} for v in state.sheet.shop_track],
+        "bonuses": [{"value": t, "mine": t in tally.bonuses} for t in sorted(rules.BONUSES)],
+        "trees": [i < tally.trees for i in range(state.sheet.trees)],
+        "taxis": tally.taxis,
+    }

@@ -5,7 +5,7 @@ import re
 from typing import Any
 
 from flask import Blueprint, abort, redirect, render_template, url_for
-from flask_babel import lazy_gettext as _l
+from flask_babel import gettext, lazy_gettext as _l
 from flask_wtf import FlaskForm
 from sqlalchemy.exc import IntegrityError
 from wtforms import BooleanField, IntegerField, SelectField, StringField
@@ -15,6 +15,7 @@ from wtforms.validators import InputRequired, Length, NumberRange, Optional
 from ...extensions import db
 from ..base import RuleError
 from .models import SheetDefinition, saved
+from .screens import SHAPE_GLYPHS
 from .sheet import CELL_TYPES, SHAPES, default_sheet, load_sheet, sheet_json
 
 bp = Blueprint("doodle_city", __name__, url_prefix="/games/doodle-city")
@@ -36,10 +37,14 @@ for _row in range(1, 6):
     for _column in range(1, 6):
         setattr(SheetForm, f"cell_{_row}_{_column}",
                 SelectField(choices=[SelectChoice(t, TYPE_LABELS[t]) for t in CELL_TYPES]))
+# a start road per blue face, picked by its drawing (never by compass letters)
+ROAD_CHOICES = [SelectChoice("", "–")] + [SelectChoice(s, SHAPE_GLYPHS[s]) for s in SHAPES]
 for _column in range(1, 6):
     setattr(SheetForm, f"total_{_column}", SelectField(choices=[SelectChoice("3"), SelectChoice("4")]))
     setattr(SheetForm, f"crossed_{_column}", SelectField(choices=[SelectChoice("1"), SelectChoice("2")]))
-    setattr(SheetForm, f"roads_{_column}", StringField(validators=[Optional()]))
+    for _face in range(1, 7):
+        setattr(SheetForm, f"road_{_column}_{_face}",
+                SelectField(choices=ROAD_CHOICES, validators=[Optional()]))
 
 
 def fill(form: SheetForm, data: dict[str, Any], name: str) -> None:
@@ -51,7 +56,8 @@ def fill(form: SheetForm, data: dict[str, Any], name: str) -> None:
         c = field["column"]
         form[f"total_{c}"].data = str(field["total"])
         form[f"crossed_{c}"].data = str(field["crossed"])
-        form[f"roads_{c}"].data = " ".join(field.get("roads") or [])
+        for face, road in enumerate(field.get("roads") or [], 1):
+            form[f"road_{c}_{face}"].data = road
     form.hotel_track.data = " ".join(str(v) for v in data["hotel_track"])
     form.shop_track.data = " ".join(str(v) for v in data["shop_track"])
     form.trees.data = data["trees"]
@@ -66,9 +72,9 @@ def definition(form: SheetForm) -> dict[str, Any]:
         rows = [r for r in range(1, 6) if grid[r - 1][c - 1] == "house"]
         entry = {"row": rows[0] if rows else 0, "column": c,
                  "total": int(form[f"total_{c}"].data), "crossed": int(form[f"crossed_{c}"].data)}
-        roads = re.findall(r"[NESWnesw]{2}", form[f"roads_{c}"].data or "")
-        if roads:
-            entry["roads"] = [r.upper() for r in roads]
+        roads = [form[f"road_{c}_{face}"].data for face in range(1, 7)]
+        if any(roads):
+            entry["roads"] = roads      # load_sheet refuses a list with a face left out
         houses.append(entry)
     return {"name": form.name.data.strip(), "unverified": not form.verified.data, "grid": grid,
             "houses": [h for h in houses if h["row"]],
@@ -93,7 +99,12 @@ def edit(sheet_id: int | None):
         source = record.data if record else sheet_json(default_sheet())
         fill(form, source, record.name if record else "")
     status = 200
-    if form.validate_on_submit():
+    partial = [c for c in range(1, 6)
+               if 0 < sum(bool(form[f"road_{c}_{face}"].data) for face in range(1, 7)) < 6]
+    if form.is_submitted() and partial:
+        form.form_errors.append(gettext("Column %(column)s: pick all six start roads, or none.",
+                                        column=partial[0]))
+    elif form.validate_on_submit():
         data = definition(form)
         try:
             load_sheet(data)

@@ -1,3 +1,6 @@
+import re
+from typing import Any
+
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms.fields.choices import SelectChoice
@@ -28,6 +31,7 @@ class ActForm(FlaskForm):
 
 class DrawForm(ActForm):
     die = IntegerField(validators=[Optional(), whole_number])
+    circle = IntegerField(validators=[Optional(), whole_number])    # a lower value than the default
     row = IntegerField(validators=[InputRequired(), NumberRange(1, 5)])
     column = IntegerField(validators=[InputRequired(), NumberRange(1, 5)])
     shape = SelectField(choices=[SelectChoice(s) for s in SHAPES],
@@ -69,6 +73,9 @@ class SetupRollForm(ActForm):
 
 
 class TallyForm(ActForm):
+    """A paper sheet's final state; checked by the rules field by field, so every problem of the
+    form shows at once. A phone's form starts from what it saved (a correction)."""
+
     hotels = StringField(_l("Circled hotel values"))
     shops = StringField(_l("Circled shop values"))
     bonuses = StringField(_l("Speed bonuses won (3, 5, 7, 10)"))
@@ -78,3 +85,41 @@ class TallyForm(ActForm):
     trees = IntegerField(_l("Crossed trees"), validators=[
         InputRequired(_l("How many trees are crossed? 0 if none.")), whole_number,
         NumberRange(0, 7, _l("A sheet has 7 trees."))])
+
+    state: Any = None
+    acting: str | None = None
+
+    def bind(self, state: Any, player: str | None) -> None:
+        """The table the form is checked against; a phone's own saved sheet fills it."""
+        self.state, self.acting = state, player
+        saved = state.tallies.get(player) if player else None
+        if saved is not None and not self.is_submitted():
+            self.hotels.data = " ".join(map(str, saved.hotels))
+            self.shops.data = " ".join(map(str, saved.shops))
+            self.bonuses.data = " ".join(map(str, saved.bonuses))
+            self.taxis.data, self.trees.data = saved.taxis, saved.trees
+
+    def event(self, player: str | None) -> dict[str, Any]:
+        return {"type": "tally", "player": player or self.player.data,
+                "hotels": numbers(self.hotels.data), "shops": numbers(self.shops.data),
+                "bonuses": numbers(self.bonuses.data), "taxis": self.taxis.data,
+                "trees": self.trees.data}
+
+    def validate(self, extra_validators=None) -> bool:
+        valid = super().validate(extra_validators)
+        if self.state is None:
+            return valid
+        from ...tables.views import explain
+        from .rules import tally_problems
+
+        event = self.event(self.acting)
+        for name, problem in tally_problems(self.state, event).items():
+            field = self[name] if name in self else self.player
+            if not field.errors:
+                field.errors.append(explain(problem))
+                valid = False
+        return valid
+
+
+def numbers(text: str | None) -> list[int]:
+    return [int(n) for n in re.findall(r"-?\d+", text or "")]

@@ -13,6 +13,16 @@ from ..base import N_, RuleError
 from ..ranking import rank
 from .sheet import SIZE, Sheet, default_sheet, load_sheet, shape as shape_name
 
+# a refused "circle", as whole sentences per cell type so that each translates as a whole
+CIRCLE_NONE = {
+    "hotel": N_("No free hotel value fits a road of %(measure)d, so %(circle)s cannot be circled."),
+    "shop": N_("No free shop value fits %(measure)d crossed houses, so %(circle)s cannot be "
+               "circled."),
+}
+CIRCLE_OTHER = {
+    "hotel": N_("A road of %(measure)d lets this hotel circle %(allowed)s, not %(circle)s."),
+    "shop": N_("%(measure)d crossed houses let this shop circle %(allowed)s, not %(circle)s."),
+}
 BONUSES = (10, 7, 5, 3)             # shop speed bonuses, highest first: each claimed once per table
 VARIANTS = ("standard", "more-control")
 DICE_SOURCES = ("app", "physical")
@@ -155,6 +165,44 @@ def can_cross_tree(state: State, player: str) -> bool:
     return state.roll is None or state.variant == "more-control" or not legal_dice(state, player)
 
 
+@dataclass(frozen=True)
+class Circle:
+    """What drawing a shape on a hotel or shop would measure, and the values it may circle."""
+    kind: str
+    measure: int                    # road length (hotel) or crossed houses on the road (shop)
+    values: tuple[int, ...]         # free values the measure reaches, the default (highest) first
+
+
+def circle_choices(state: State, player: str, row: int, column: int, segment: str) -> Circle | None:
+    """The choice a draw of ``segment`` there would offer; None on a cell that circles nothing."""
+    kind = state.sheet.cell(row, column)
+    if kind not in ("hotel", "shop"):
+        return None
+    mine = state.sheets[player]
+    road = _component(_segments(state, {**mine.roads, (row, column): segment}), (row, column))
+    if kind == "hotel":
+        return Circle(kind, len(road), tuple(_fitting(state.sheet.hotel_track, mine.hotels, len(road))))
+    houses = _houses_on(state, mine.crosses, road)
+    return Circle(kind, houses, tuple(_fitting(state.sheet.shop_track, mine.shops, houses)))
+
+
+def round_over(state: State) -> bool:
+    """The end was triggered and that round has been played out: only Finish is left."""
+    return state.end_triggered and round_complete(state)
+
+
+def waiting_for(state: State) -> list[str]:
+    """Players who have not acted yet in this round (seat order)."""
+    if state.roll is None:
+        return []
+    return [p for p in state.players if p not in state.acted]
+
+
+def untallied(state: State) -> list[str]:
+    """At a quick tally table: players whose paper sheet is not entered yet."""
+    return [p for p in state.players if p not in state.tallies] if state.tally else []
+
+
 def shape_at(state: State, player: str, row: int, column: int) -> str | None:
     return _segments(state, state.sheets[player].roads).get((row, column))
 
@@ -193,9 +241,9 @@ def _houses_on(state: State, crosses: Mapping[Cell, int], road: set[Cell]) -> in
                for h in state.sheet.houses if (h.row, h.column) in road)
 
 
-def _circle(track: tuple[int, ...], circled: tuple[int, ...], measure: int) -> int:
-    """The highest value not yet circled that the measure reaches; 0 when there is none."""
-    return max((v for v in track if v <= measure and v not in circled), default=0)
+def _fitting(track: tuple[int, ...], circled: tuple[int, ...], measure: int) -> list[int]:
+    """The values not yet circled that the measure reaches, highest (the default) first."""
+    return sorted((v for v in track if v <= measure and v not in circled), reverse=True)
 
 
 # --- events -----------------------------------------------------------------------------------
@@ -253,30 +301,47 @@ def _draw(state: State, event: Mapping[str, Any]) -> State:
     if (row, column) in mine.roads:
         raise RuleError(N_("Row %(row)d, column %(column)d already has a road."), **where)
     segment = shape_name(event.get("shape"))
+    circle = event.get("circle")
+    if circle is not None and kind not in ("hotel", "shop"):
+        raise RuleError(N_("Only a hotel or a shop circles a value; row %(row)d, column %(column)d "
+                           "is a %(kind)s."), kind=kind, **where)
     die = _die(state, event, row, column)
     mine = replace(mine, roads={**mine.roads, (row, column): segment})
     road = _component(_segments(state, mine.roads), (row, column))
     note, claimed = Note(kind, row, column), state.claimed
     if kind == "hotel":
-        mine, note = _score_hotel(state, mine, note, road)
+        mine, note = _score_hotel(state, mine, note, road, circle)
     elif kind == "shop":
-        mine, note = _score_shop(state, mine, note, road)
+        mine, note = _score_shop(state, mine, note, road, circle)
         if note.bonus:
             claimed = {**claimed, note.bonus: player}
     return _acted(replace(state, claimed=claimed), player, mine, note, die)
 
 
-def _score_hotel(state: State, mine: PlayerSheet, note: Note,
-                 road: set[Cell]) -> tuple[PlayerSheet, Note]:
-    value = _circle(state.sheet.hotel_track, mine.hotels, len(road))
+def _chosen(kind: str, fitting: list[int], measure: int, circle: Any) -> int:
+    """The value circled: the highest that fits unless the player chose a lower free one."""
+    if circle is None:
+        return fitting[0] if fitting else 0
+    if _whole(circle) and circle in fitting:
+        return circle
+    words = {"circle": circle, "measure": measure, "kind": kind}
+    if not fitting:
+        raise RuleError(CIRCLE_NONE[kind], **words)
+    raise RuleError(CIRCLE_OTHER[kind], allowed=", ".join(map(str, fitting)), **words)
+
+
+def _score_hotel(state: State, mine: PlayerSheet, note: Note, road: set[Cell],
+                 circle: Any = None) -> tuple[PlayerSheet, Note]:
+    fitting = _fitting(state.sheet.hotel_track, mine.hotels, len(road))
+    value = _chosen("hotel", fitting, len(road), circle)
     return (replace(mine, hotels=mine.hotels + ((value,) if value else ())),
             replace(note, measure=len(road), circled=value))
 
 
-def _score_shop(state: State, mine: PlayerSheet, note: Note,
-                road: set[Cell]) -> tuple[PlayerSheet, Note]:
+def _score_shop(state: State, mine: PlayerSheet, note: Note, road: set[Cell],
+                circle: Any = None) -> tuple[PlayerSheet, Note]:
     houses = _houses_on(state, mine.crosses, road)
-    value = _circle(state.sheet.shop_track, mine.shops, houses)
+    value = _chosen("shop", _fitting(state.sheet.shop_track, mine.shops, houses), houses, circle)
     # the bonus threshold is compared with the value circled (the rulebooks: "points for a shop")
     bonus = next((t for t in BONUSES if t <= value and t not in state.claimed), None) if value else None
     mine = replace(mine, shops=mine.shops + ((value,) if value else ()),
@@ -453,9 +518,12 @@ def result(state: State) -> dict[str, Any]:
     """The contract's result, scoring the sheets as if the game ended now."""
     solo = len(state.players) == 1
     sheets = {p: state.tallies.get(p) or _as_tally(state, p) for p in state.players}
-    crossed = [sheets[p].trees for p in state.players]
+    # at a quick tally, a sheet not entered yet neither gets nor causes a tree adjustment
+    counted = [p for p in state.players if not state.tally or p in state.tallies]
+    adjustment = dict(zip(counted, tree_points([sheets[p].trees for p in counted])))
     players = []
-    for name, trees in zip(state.players, tree_points(crossed)):
+    for name in state.players:
+        trees = adjustment.get(name, 0)
         mine = sheets[name]
         breakdown = {"hotels": sum(mine.hotels), "shops": sum(mine.shops),
                      "shop_bonuses": sum(mine.bonuses), "taxis": TAXI_POINTS * mine.taxis,
@@ -508,30 +576,53 @@ def _values(event: Mapping[str, Any], key: str, allowed: tuple[int, ...], messag
     return tuple(values)
 
 
-def _tally(state: State, event: Mapping[str, Any]) -> State:
-    """A player's final sheet from paper; a later tally replaces the earlier one."""
+def tally_problems(state: State, event: Mapping[str, Any]) -> dict[str, RuleError]:
+    """Every field of a tally the sheet cannot have, by field name (a form shows them all)."""
+    problems: dict[str, RuleError] = {}
     player = event.get("player")
     if not isinstance(player, str) or player not in state.sheets:
-        raise RuleError(N_("%(player)r is not a player at this table."), player=player)
-    hotels = _values(event, "hotels", state.sheet.hotel_track, N_(
-        "Circled hotel values %(values)s: each must be on the hotel track (%(allowed)s), once."))
-    shops = _values(event, "shops", state.sheet.shop_track, N_(
-        "Circled shop values %(values)s: each must be on the shop track (%(allowed)s), once."))
-    bonuses = _values(event, "bonuses", tuple(sorted(BONUSES)), N_(
-        "Speed bonuses %(values)s: each must be one of %(allowed)s, once."))
-    for bonus in bonuses:
+        return {"player": RuleError(N_("%(player)r is not a player at this table."), player=player)}
+    checks = (("hotels", state.sheet.hotel_track, N_(
+        "Circled hotel values %(values)s: each must be on the hotel track (%(allowed)s), once.")),
+        ("shops", state.sheet.shop_track, N_(
+            "Circled shop values %(values)s: each must be on the shop track (%(allowed)s), once.")),
+        ("bonuses", tuple(sorted(BONUSES)), N_(
+            "Speed bonuses %(values)s: each must be one of %(allowed)s, once.")))
+    for key, allowed, message in checks:
+        try:
+            _values(event, key, allowed, message)
+        except RuleError as error:
+            problems[key] = error
+    bonuses = event.get("bonuses") if "bonuses" not in problems else []
+    for bonus in bonuses or []:
         holder = next((p for p, t in state.tallies.items() if p != player and bonus in t.bonuses), None)
         if holder:
-            raise RuleError(N_("%(player)s already has the +%(bonus)d speed bonus."),
-                            player=holder, bonus=bonus)
+            problems["bonuses"] = RuleError(N_("%(player)s already has the +%(bonus)d speed bonus."),
+                                            player=holder, bonus=bonus)
     taxis, trees = event.get("taxis"), event.get("trees")
     taxi_cells = sum(row.count("taxi") for row in state.sheet.grid)
     if not _whole(taxis) or not 0 <= taxis <= taxi_cells or taxis == 1:
-        raise RuleError(N_("Connected taxis: 0, or 2 to %(max)d (a taxi counts with another on its road)."),
-                        max=taxi_cells)
+        problems["taxis"] = RuleError(N_("Connected taxis: 0, or 2 to %(max)d (a taxi counts with "
+                                         "another on its road)."), max=taxi_cells)
     if not _whole(trees) or not 0 <= trees <= state.sheet.trees:
-        raise RuleError(N_("Crossed trees: 0 to %(max)d."), max=state.sheet.trees)
-    return replace(state, tallies={**state.tallies, player: Tally(hotels, shops, bonuses, taxis, trees)})
+        problems["trees"] = RuleError(N_("Crossed trees: 0 to %(max)d."), max=state.sheet.trees)
+    return problems
+
+
+def tally_total(state: State, player: str) -> int:
+    """A saved tally's points before the tree adjustment (which depends on the others)."""
+    tally = state.tallies[player]
+    return sum(tally.hotels) + sum(tally.shops) + sum(tally.bonuses) + TAXI_POINTS * tally.taxis
+
+
+def _tally(state: State, event: Mapping[str, Any]) -> State:
+    """A player's final sheet from paper; a later tally replaces the earlier one."""
+    problems = tally_problems(state, event)
+    if problems:
+        raise next(iter(problems.values()))
+    tally = Tally(*(tuple(event.get(k, [])) for k in ("hotels", "shops", "bonuses")),
+                  event["taxis"], event["trees"])
+    return replace(state, tallies={**state.tallies, event["player"]: tally})
 
 
 HANDLERS: dict[str, Callable[[State, Mapping[str, Any]], State]] = {

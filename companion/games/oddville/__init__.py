@@ -7,11 +7,11 @@ from typing import Any, Mapping
 
 from flask_babel import gettext, lazy_gettext as _l, ngettext
 
-from ..base import Game, N_, RuleError
+from ..base import Conflict, Game, N_, RuleError
 from . import rules
 from .forms import (BuildForm, CharacterForm, LoseForm, OptionsForm, SquareForm, TriggerForm,
                     WorkersForm)
-from .labels import RULE_LABELS, character_label
+from .labels import CHARACTER_NAMES, RULE_LABELS, character_label
 
 FORMS = {"build": BuildForm, "main_square": SquareForm, "character": CharacterForm,
          "lose_character": LoseForm, "resource_workers": WorkersForm, "trigger": TriggerForm}
@@ -23,13 +23,17 @@ class OddVille(Game):
     categories = {"buildings": _l("Buildings"), "main_square": _l("Main Square"),
                   "characters": _l("Characters"), "resource_workers": _l("Workers on resources")}
     tie_break = _l("the end's trigger, then clockwise from the trigger")
+    labels = {"rule": RULE_LABELS, "name": CHARACTER_NAMES}
+    event_labels = {"build": _l("build"), "main_square": _l("main square"),
+                    "character": _l("character"), "lose_character": _l("lose character"),
+                    "resource_workers": _l("resource workers"), "trigger": _l("trigger")}
     min_players, max_players = 2, 4
     options_form = OptionsForm
     phone_template = "games/oddville/phone.html"
     host_template = "games/oddville/host.html"
     live_template = "games/oddville/live.html"
+    play_template = "games/oddville/play.html"     # a phone: the city first, spots in reach
     query_args = ("as", "spot", "take", "pick", "scores")
-    board_first = True      # a phone shows the city before the scoreboard: spots in reach
 
     core = rules
 
@@ -59,20 +63,26 @@ class OddVille(Game):
         still = rules.still_to_play(state)
         return [explain_rule(end_rule(state))] if still and not state.tally else []
 
-    def replaces(self, state: rules.State, event: Mapping[str, Any]) -> Any:
-        """A resource-board count or a tally's trigger overwrites the one there; a screen sends
-        the value it showed, so only a change made meanwhile on another screen is asked about."""
+    def overwrite(self, state: rules.State, event: Mapping[str, Any]) -> Conflict | None:
+        """A resource-board count or a tally's trigger replaces the one there. The stepper sends
+        the count it showed, so only a change made meanwhile on another screen is asked about."""
         player = event.get("player")
         if event.get("type") == "resource_workers" and player in state.resource:
-            return state.resource[player]
+            count = state.resource[player]
+            if count != event.get("count"):
+                return Conflict(N_("%(player)s has %(count)s workers on the resource board now "
+                                   "(changed meanwhile); make it %(new)s?"), token=str(count),
+                                player=player, count=count, new=event.get("count"))
         if event.get("type") == "trigger" and state.tally and state.trigger not in (None, player):
-            return state.trigger
+            return Conflict(N_("%(trigger)s is named as the player who placed the 6th worker "
+                               "first; name %(player)s instead?"), token=state.trigger,
+                            trigger=state.trigger, player=player)
         return None
 
-    def end_note(self, state: rules.State, result: Mapping[str, Any]) -> str:
+    def end_status(self, state: rules.State, result: Mapping[str, Any]) -> str | None:
         """Beside the scoreboard's title once the 6th worker is in the city."""
         if state.trigger is None or state.tally:
-            return ""
+            return None
         return {"complete-round": N_("the round is being completed"),
                 "last-turn": N_("last turns")}.get(state.end, N_("the game has ended"))
 
@@ -153,7 +163,7 @@ def end_rule(state: rules.State) -> RuleError:
 
 def explain_rule(error: RuleError) -> str:
     from ...tables.views import explain
-    return explain(error)
+    return explain(error, game)
 
 
 def check_turn(state: rules.State, player: str) -> None:

@@ -31,3 +31,7 @@ CHARACTER_LABELS = {rules.key(name): label for name, label in zip(rules.CHARACTE
 def character_label(name: Any) -> Any:
     """A character's name in the player's language (a name the app does not know, as typed)."""
     return CHARACTER_LABELS.get(rules.key(name), name) if isinstance(name, str) else name
+
+# a character's name inside a refusal, as the record spells it -> the player's language
+CHARACTER_NAMES = {spelling: CHARACTER_LABELS[rules.key(name)] for name in rules.CHARACTERS
+                   for spelling in (name, rules.key(name))}

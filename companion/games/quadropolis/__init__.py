@@ -18,6 +18,12 @@ MODE_LABELS = {"classic": _l("Classic"), "expert": _l("Expert")}
 KIND_LABELS = {"tower": _l("tower block"), "shop": _l("shop"), "public": _l("public service"),
                "park": _l("park"), "factory": _l("factory"), "harbour": _l("harbour"),
                "office": _l("office tower"), "monument": _l("monument")}
+# the same with the article English needs in a sentence ("an office tower")
+BUILT_LABELS = {"tower": _l("a tower block"), "shop": _l("a shop"),
+                "public": _l("a public service"), "park": _l("a park"),
+                "factory": _l("a factory"), "harbour": _l("a harbour"),
+                "office": _l("an office tower"), "monument": _l("a monument")}
+PRINT_LABELS = {"residents": _l("residents"), "energy": _l("energy"), "vp": _l("victory points")}
 
 
 class OptionsForm(FlaskForm):
@@ -37,6 +43,8 @@ class Quadropolis(Game):
                   "offices": _l("Office towers"), "monuments": _l("Monuments"),
                   "unused_residents": _l("Unused residents"), "pollution": _l("Pollution")}
     tie_break = _l("most residents, then fewer empty cells")
+    labels = {"kind": KIND_LABELS, "below": KIND_LABELS, "what": PRINT_LABELS}
+    event_labels = {"build": _l("build"), "allocate": _l("allocate")}
     min_players, max_players = 2, 4
     options_form = OptionsForm
 
@@ -56,11 +64,11 @@ class Quadropolis(Game):
         if kind == "build":
             words = {"player": event.get("player"), "row": event.get("row"),
                      "column": event.get("column"),
-                     "kind": KIND_LABELS.get(event.get("kind"), event.get("kind"))}
+                     "building": BUILT_LABELS.get(event.get("kind"), event.get("kind"))}
             if event.get("mayor"):
-                return gettext("%(player)s built a %(kind)s on row %(row)s, column %(column)s "
+                return gettext("%(player)s built %(building)s on row %(row)s, column %(column)s "
                                "and took the Mayor", **words)
-            return gettext("%(player)s built a %(kind)s on row %(row)s, column %(column)s",
+            return gettext("%(player)s built %(building)s on row %(row)s, column %(column)s",
                            **words)
         if kind == "allocate":
             return gettext("%(player)s placed residents and energy by hand",

@@ -102,7 +102,7 @@ def build(state: State, event: Mapping[str, Any]) -> State:
     for what, most in kind.prints.items():
         value = event.get(what, 0)
         if not _whole(value) or not 0 <= value <= most:
-            raise RuleError(N_("A %(kind)s tile prints %(what)s from 0 to %(most)d, not %(value)r."),
+            raise RuleError(N_("A tile (%(kind)s) prints %(what)s from 0 to %(most)d, not %(value)r."),
                             kind=name, what=what, most=most, value=value)
         printed[what] = value
     mayor, absorbs = event.get("mayor", False), event.get("absorbs", True)
@@ -116,7 +116,7 @@ def build(state: State, event: Mapping[str, Any]) -> State:
     if below is None:
         building = Building(name, 1, printed["vp"], absorbs)
     elif below.kind != name or kind.stack is None:
-        raise RuleError(N_("Row %(row)d, column %(column)d already holds a %(below)s; a building "
+        raise RuleError(N_("Row %(row)d, column %(column)d already holds a building (%(below)s); a building "
                            "goes on an empty cell, or a floor on the same stackable kind."),
                         row=cell[0], column=cell[1], below=below.kind)
     elif below.height >= kind.stack[state.mode]:

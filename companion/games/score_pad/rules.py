@@ -17,7 +17,6 @@ class Sheet:
     lowest_wins: bool = False
     # (player, round) -> points; a later entry for the same cell replaces the earlier one
     points: Mapping[tuple[str, int], int] = field(default_factory=dict)
-    last: tuple[str, int] | None = None     # the latest entry's player and round
 
 
 def options(raw: Mapping[str, Any], players: list[str]) -> dict[str, Any]:
@@ -49,16 +48,33 @@ def apply(sheet: Sheet, event: Mapping[str, Any]) -> Sheet:
     if not _whole(points) or abs(points) > MAX_POINTS:
         raise RuleError(N_("Points must be a whole number between -%(max)d and %(max)d."),
                         max=MAX_POINTS)
-    return replace(sheet, points={**sheet.points, (player, round_): points}, last=(player, round_))
+    return replace(sheet, points={**sheet.points, (player, round_): points})
 
 
-def next_entry(sheet: Sheet) -> tuple[int, int]:
-    """Seat index and round that naturally come after the latest entry (clockwise)."""
-    if sheet.last is None:
-        return 0, 1
-    player, round_ = sheet.last
-    seat = (sheet.players.index(player) + 1) % len(sheet.players)
-    return seat, round_ + 1 if seat == 0 else round_
+def entered(sheet: Sheet, player: str, round_: int) -> int | None:
+    """The points entered for that player and round, None while the cell is empty."""
+    return sheet.points.get((player, round_))
+
+
+def next_empty(sheet: Sheet) -> tuple[int, int]:
+    """Seat index and round of the first empty cell: rounds in order, seats clockwise."""
+    for round_ in range(1, rounds(sheet) + 2):
+        for seat, player in enumerate(sheet.players):
+            if (player, round_) not in sheet.points:
+                return seat, round_
+    raise AssertionError("a round after the last is always empty")
+
+
+def next_round(sheet: Sheet, player: str) -> int:
+    """The player's first round without points."""
+    return next(r for r in range(1, rounds(sheet) + 2) if (player, r) not in sheet.points)
+
+
+def missing(sheet: Sheet) -> dict[str, list[int]]:
+    """Rounds up to the last one played that a player has no points for."""
+    last = rounds(sheet)
+    gaps = {p: [r for r in range(1, last + 1) if (p, r) not in sheet.points] for p in sheet.players}
+    return {p: gaps[p] for p in sheet.players if gaps[p]}
 
 
 def rounds(sheet: Sheet) -> int:

@@ -114,6 +114,7 @@ def test_an_imported_game_shows_its_result_and_its_history_in_words(client):
     # the generic breakdown line: Districts · Motifs · Unfinished districts · Bonus tiles
     assert ("1. Bence — 31 Districts: 24 · Motifs: 5 · Unfinished districts: 0 · Bonus tiles: 2"
             in page)
+    page += text_of(client.get(f"/t/{code}/history"))     # the screen shows the newest acts
     assert "Anna: red tile (kiosk) on row 1, column 1" not in page     # announced: said so
     assert "Anna announced red 1: tile (kiosk) on row 1, column 1" in page
     assert "Bence: blue tile (kiosk) on row 1, column 5" in page
@@ -126,7 +127,7 @@ def test_the_host_finishes_an_imported_game_and_the_record_says_so(client):
     unfinished = {**RECORD, "events": ROUNDS}
     code = imported(client, unfinished)
     assert "Last round!" in text_of(client.get(f"/t/{code}"))
-    assert client.post(f"/t/{code}/finish", data={"nonce": uuid.uuid4().hex}).status_code == 303
+    assert client.post(f"/t/{code}/finish", data={"nonce": uuid.uuid4().hex, "sure": "yes"}).status_code == 303
     assert exported(client, code) == RECORD
     assert record.load(exported(client, code)).result() == EXPECTED
 

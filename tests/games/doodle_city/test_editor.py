@@ -15,7 +15,7 @@ def form_of(client, url="/games/doodle-city/sheets/new"):
     for name, body in re.findall(r'<select[^>]*name="([^"]+)"[^>]*>(.*?)</select>', html, re.S):
         chosen = re.search(r'<option selected value="([^"]*)"', body) or \
             re.search(r'<option value="([^"]*)" selected', body)
-        data[name] = chosen[1]
+        data[name] = chosen[1] if chosen else ""        # a browser sends the first option
     return data
 
 
@@ -90,3 +90,24 @@ def test_editing_a_saved_sheet_keeps_old_tables_scoring_the_same(client):
               "cell_1_1": "shop", "cell_1_2": "taxi"}
     assert client.post(f"/games/doodle-city/sheets/{sheet_id}", data=edited).status_code == 303
     assert client.get(f"/t/{code}/record.json").data == before
+
+
+def test_start_roads_are_picked_by_their_drawing_and_a_table_preselects_them(client):
+    data = form_of(client)
+    roads = ["NS", "EW", "NE", "ES", "SW", "NW"]
+    page = client.get("/games/doodle-city/sheets/new").get_data(as_text=True)
+    assert "<option value=\"NE\">╰</option>" in page and "NS EW" not in page
+    data.update({"name": "Roads known", **{f"road_1_{face}": r for face, r in enumerate(roads, 1)}})
+    assert client.post("/games/doodle-city/sheets/new", data=data).status_code == 303
+    listing = client.get("/games/doodle-city/sheets").get_data(as_text=True)
+    sheet_id = re.search(r'/games/doodle-city/sheets/(\d+)"', listing)[1]
+    again = form_of(client, f"/games/doodle-city/sheets/{sheet_id}")
+    assert [again[f"road_1_{face}"] for face in range(1, 7)] == roads
+
+
+def test_some_start_roads_of_a_column_but_not_all_are_refused(client):
+    data = form_of(client)
+    data.update({"name": "Half", "road_2_1": "NS", "road_2_2": "EW"})
+    refused = client.post("/games/doodle-city/sheets/new", data=data)
+    assert refused.status_code == 422
+    assert "Column 2: pick all six start roads, or none." in text_of(refused)

@@ -106,3 +106,19 @@ def test_tally_state_is_not_changed_by_a_refused_tally():
         before.then(tally("Bence", (99,)))
     assert before.result()["players"][0]["total"] == 15
     assert isinstance(before.state, rules.State)
+
+
+def test_a_player_who_has_entered_nothing_gets_no_tree_adjustment_nor_causes_one():
+    result = load([tally("Anna", hotels=[15], trees=3)], players=("Anna", "Bence", "Csilla"),
+                  tally=True).result()
+    assert [p["breakdown"]["trees"] for p in result["players"]] == [0, 0, 0]
+    both = load([tally("Anna", trees=3), tally("Bence", trees=1)],
+                players=("Anna", "Bence", "Csilla"), tally=True).result()
+    assert [p["breakdown"]["trees"] for p in both["players"]] == [-4, 4, 0]
+
+
+def test_every_problem_of_a_tally_is_named_at_once():
+    state = load([], tally=True).state
+    problems = rules.tally_problems(state, tally("Anna", hotels=[4], shops=[11], bonuses=[2],
+                                                 taxis=1, trees=9))
+    assert set(problems) == {"hotels", "shops", "bonuses", "taxis", "trees"}

@@ -62,11 +62,17 @@ def test_the_host_screen_says_the_sheet_is_unverified_and_asks_for_start_roads(c
     code = start(client, dice="app")
     page = text_of(client.get(f"/t/{code}"))
     assert "This sheet layout is unverified" in page
-    assert "Column 1: find the road" in page
+    assert "Column 1: tap the shape of the road numbered with the blue die." in page
+    # said once: the sheet definition does not know the printed roads, the paper sheet does
+    assert page.count("does not know the printed start roads") == 1
     rolled = act(client, code, "setup_roll", host=True)
     assert rolled.status_code == 303
     faces = exported(client, code)["events"][0]["blue"]
     assert len(faces) == 5 and all(1 <= f <= 6 for f in faces)
+    act(client, code, "start_road", host=True, column=1, shape="NS", face=faces[0])
+    later = text_of(client.get(f"/t/{code}"))
+    assert f"Column 2, blue die {faces[1]}: tap the shape of road {faces[1]}." in later
+    assert "does not know the printed start roads" not in later
 
 
 def test_a_claimed_die_is_gone_for_the_other_phone_and_the_draw_is_scored(table, client):
@@ -184,5 +190,7 @@ def test_setup_highlights_the_printed_road_when_the_sheet_knows_it(client):
         code = table.code
     client.set_cookie(f"tc_host_{code}", secret)
     page = client.get(f"/t/{code}").get_data(as_text=True)
-    assert "road 3 here is NE" in page
-    assert 'value="NE" class="shape suggested"' in page
+    assert "Pre-selected from your sheet definition: ╰ (curve, top to right)." in text_of(
+        client.get(f"/t/{code}"))
+    assert re.search(r'value="NE" class="shape suggested"[^>]*autofocus', page)
+    assert "does not know the printed start roads" not in text_of(client.get(f"/t/{code}"))

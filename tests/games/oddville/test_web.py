@@ -141,7 +141,7 @@ def test_resource_workers_and_characters_stay_correctable_after_the_6th_worker(a
     six_for_anna(phones["Anna"], code)
     anna = phones["Anna"]
     assert anna.post(f"/t/{code}/act/resource_workers",
-                     data={"resource_workers-count": "3"}).status_code == 303
+                     data={"resource_workers-count": "3", "replaces": "1"}).status_code == 303
     assert anna.post(f"/t/{code}/act/character",
                      data={"character-name": "Builder", "character-points": "2"}).status_code == 303
     assert totals(client, code)["Anna"] == 6 * 4 + 3 + 2
@@ -153,9 +153,9 @@ def test_every_player_starts_with_the_setups_worker_on_the_resource_board(app, c
     assert "Undo my last entry" not in text_of(phones["Bence"].get(f"/t/{code}/phone"))
     page = phones["Bence"].get(f"/t/{code}/phone").get_data(as_text=True)
     assert 'data-testid="resource-count">1<' in page
-    assert page.count('name="replace" value="1"') == 2        # the count both steps replace
+    assert page.count('name="replaces" value="1"') == 2       # the count both steps replace
     assert phones["Bence"].post(f"/t/{code}/act/resource_workers",
-                                data={"resource_workers-count": "0"}).status_code == 303
+                                data={"resource_workers-count": "0", "replaces": "1"}).status_code == 303
     assert totals(client, code)["Bence"] == 0
 
 
@@ -245,7 +245,7 @@ def test_a_quick_tally_enters_the_paper_city_names_the_trigger_and_ranks(app, cl
     assert "placed the 6th worker in the city." not in page     # not detected from the order
     assert bence.post(f"/t/{code}/act/trigger", data={}).status_code == 303
     client.post(f"/t/{code}/host")
-    assert client.post(f"/t/{code}/finish").status_code == 303
+    assert client.post(f"/t/{code}/finish", data={"sure": "yes"}).status_code == 303
     assert events(client, code)[-1] == {"type": "end", "trigger": "Bence"}
     final = text_of(client.get(f"/t/{code}"))
     assert "Winner: Bence" in final and "Bence placed the 6th worker in the city first" in final
@@ -261,7 +261,7 @@ def test_finishing_is_warned_about_what_the_end_still_lacks(app, client):
             "Name who placed the 6th worker in the city first."]
         for column in range(1, 7):
             state = rules.apply(state, build_event("Anna", 0, column))
-        assert game.missing(state) == [] and game.end_note(state, {}) == "the game has ended"
+        assert game.missing(state) == [] and game.end_status(state, {}) == "the game has ended"
         last = rules.start({"end": "last-turn"}, list(SEATS))
         for column in range(1, 7):
             last = rules.apply(last, build_event("Anna", 0, column))
@@ -269,10 +269,18 @@ def test_finishing_is_warned_about_what_the_end_still_lacks(app, client):
                                       "takes one last turn: Bence, Csilla."]
 
 
-def test_a_resource_count_changed_meanwhile_is_what_a_step_would_replace():
-    from companion.games.oddville import game, rules
-
-    state = rules.apply(rules.start({}, list(SEATS)),
-                        {"type": "resource_workers", "player": "Anna", "count": 2})
-    assert game.replaces(state, {"type": "resource_workers", "player": "Anna", "count": 3}) == 2
-    assert game.replaces(state, build_event("Anna", 0, 1)) is None
+def test_a_resource_step_from_a_screen_that_showed_another_count_is_asked_about(app, client):
+    code, phones = table(app, client)
+    anna = phones["Anna"]
+    client.post(f"/t/{code}/act/resource_workers",          # the host sets Anna's count to 3
+                data={"screen": "host", "resource_workers-player": "Anna",
+                      "resource_workers-count": "3", "replaces": "1"})
+    stale = anna.post(f"/t/{code}/act/resource_workers",    # Anna's phone still showed 1
+                      data={"resource_workers-count": "2", "replaces": "1"})
+    assert stale.status_code == 409
+    assert ("Anna has 3 workers on the resource board now (changed meanwhile); make it 2?"
+            in text_of(stale))
+    assert totals(client, code)["Anna"] == 3
+    assert anna.post(f"/t/{code}/act/resource_workers",
+                     data={"resource_workers-count": "2", "replaces": "3"}).status_code == 303
+    assert totals(client, code)["Anna"] == 2

@@ -138,7 +138,7 @@ def test_the_host_finishing_the_game_names_the_trigger_so_the_tie_break_applies(
               {"type": "character", "player": "Bence", "name": "Seignior", "points": 24}]
     code = imported(client, envelope(("Anna", "Bence"), events))
     client.post(f"/t/{code}/host")                    # an imported table: claim the host screen
-    assert client.post(f"/t/{code}/finish").status_code == 303
+    assert client.post(f"/t/{code}/finish", data={"sure": "yes"}).status_code == 303
     assert client.get(f"/t/{code}/record.json").get_json()["events"][-1] == \
         {"type": "end", "trigger": "Anna"}
     assert "Winner: Anna" in text_of(client.get(f"/t/{code}"))

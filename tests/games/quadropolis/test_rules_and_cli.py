@@ -53,7 +53,7 @@ def test_a_wrong_build_is_refused_in_words(event, words):
 
 
 def test_a_floor_goes_only_on_the_same_stackable_kind_within_the_cap():
-    with pytest.raises(RuleError, match="already holds a shop"):
+    with pytest.raises(RuleError, match=r"already holds a building \(shop\)"):
         play(b("Anna", 1, 1, "shop"), b("Anna", 1, 1, "shop"))
     four = [b("Anna", 1, 1, "tower")] * 4
     assert play(*four).cities["Anna"][(1, 1)].height == 4
@@ -137,3 +137,11 @@ def test_the_scoreboard_shows_the_best_possible_beside_a_hand_allocation(client)
                                                        "game.json")},
                           content_type="multipart/form-data")
     assert "best possible" not in text_of(client.get(optimal.headers["Location"]))
+
+
+def test_the_history_uses_the_right_article_for_each_building(client):
+    from companion.games.quadropolis import game
+    with client.application.test_request_context():
+        line = game.describe({"type": "build", "player": "Anna", "row": 2, "column": 3,
+                              "kind": "office"})
+    assert line == "Anna built an office tower on row 2, column 3"

@@ -1,0 +1,175 @@
+"""What a Doodle City screen shows: built from the rules' state and queries, in the player's
+words. No rule is decided here: the values a road may circle, the legal dice and cells, who
+still has to act all come from ``rules``."""
+from __future__ import annotations
+
+import json
+import re
+from typing import Any, Mapping
+
+from flask_babel import gettext, lazy_gettext as _l, ngettext
+
+from . import drawing as draw
+from . import rules
+from .sheet import SHAPES
+
+# road shapes drawn in text (box-drawing arcs) and said in words: never compass letters
+SHAPE_GLYPHS = {"NS": "│", "EW": "─", "NE": "╰", "ES": "╭", "SW": "╮", "NW": "╯"}
+SHAPE_WORDS = {"NS": _l("straight, top to bottom"), "EW": _l("straight, left to right"),
+               "NE": _l("curve, top to right"), "ES": _l("curve, right to bottom"),
+               "SW": _l("curve, bottom to left"), "NW": _l("curve, left to top")}
+
+
+def shape_glyph(shape: Any) -> str:
+    return SHAPE_GLYPHS.get(shape, "?") if isinstance(shape, str) else "?"
+
+
+def next_roller(state: rules.State) -> str:
+    """Who rolls the next round's dice: the start player passes clockwise each round."""
+    return state.players[state.round % len(state.players)]
+
+
+def note_text(note: Any) -> str:
+    """What just happened, as the player would say it."""
+    if note is None:
+        return ""
+    if note.kind == "hotel":
+        text = (ngettext("Hotel on a road of %(num)s cell: circled %(value)s.",
+                         "Hotel on a road of %(num)s cells: circled %(value)s.", note.measure,
+                         value=note.circled) if note.circled else
+                ngettext("Hotel on a road of %(num)s cell: no free value, 0 points.",
+                         "Hotel on a road of %(num)s cells: no free value, 0 points.", note.measure))
+    elif note.kind == "shop":
+        text = (ngettext("Shop on a road with %(num)s house: circled %(value)s.",
+                         "Shop on a road with %(num)s houses: circled %(value)s.", note.measure,
+                         value=note.circled) if note.circled else
+                ngettext("Shop on a road with %(num)s house: no free value, 0 points.",
+                         "Shop on a road with %(num)s houses: no free value, 0 points.",
+                         note.measure))
+        if note.bonus:
+            text += " " + gettext("Speed bonus +%(bonus)s is yours!", bonus=note.bonus)
+    elif note.kind == "house":
+        text = gettext("House crossed.")
+    elif note.kind == "tree":
+        text = ""
+    else:
+        text = gettext("Road drawn.")
+    if note.tree:
+        text = (text + " " + gettext("A tree is crossed.")).strip()
+    return text
+
+
+def cell_arg(value: str | None) -> tuple[int, int] | None:
+    match = re.fullmatch(r"([1-5])-([1-5])", value or "")
+    return (int(match[1]), int(match[2])) if match else None
+
+
+def die_arg(value: str | None) -> int | None:
+    return int(value) if value and value.isdigit() else None
+
+
+def tally_token(tally: rules.Tally) -> str:
+    """A saved tally, as the confirmation of its replacement names it."""
+    return json.dumps([list(tally.hotels), list(tally.shops), list(tally.bonuses), tally.taxis,
+                       tally.trees])
+
+
+def shape_choices(state: rules.State, player: str, cell: tuple[int, int] | None) -> dict[str, Any]:
+    """The six shapes for the chosen cell; on a hotel or shop each with the value it circles,
+    and the lower free values a player may circle instead."""
+    shapes = []
+    lower: set[int] = set()
+    for shape in SHAPES:
+        choice = rules.circle_choices(state, player, *cell, shape) if cell else None
+        values = list(choice.values) if choice else []
+        shapes.append({"shape": shape, "path": draw.shape_icon(shape), "words": SHAPE_WORDS[shape],
+                       "circles": values[0] if values else (0 if choice else None),
+                       "fits": " ".join(map(str, values))})
+        lower |= set(values[1:])
+    return {"shapes": shapes, "lower": sorted(lower, reverse=True),
+            "scoring": bool(cell) and state.sheet.cell(*cell) in ("hotel", "shop")}
+
+
+def acting_player(state: rules.State, view: str, seat: Any, host: bool,
+                  selection: Mapping[str, str]) -> str | None:
+    """The phone's seat, or the seat the host screen acts for (``as``)."""
+    if view == "phone" and seat is not None:
+        return seat.name
+    position = selection.get("as") or ""
+    if view == "host" and host and position.isdigit() and int(position) < len(state.players):
+        return state.players[int(position)]
+    return None
+
+
+def setup_view(state: rules.State) -> dict[str, Any]:
+    """The next column's start road: the rolled face and, when the sheet knows it, its shape."""
+    column = next((c for c in range(1, 6) if c not in state.start_roads), None)
+    face = state.setup_faces.get(column)
+    field = next((h for h in state.sheet.houses if h.column == column), None)
+    suggested = field.roads[face - 1] if field and field.roads and face else None
+    return {"next_column": column, "face": face, "suggested": suggested,
+            "suggested_glyph": shape_glyph(suggested), "suggested_words": SHAPE_WORDS.get(suggested),
+            "roads_known": all(h.roads for h in state.sheet.houses),
+            "faces": sorted(state.setup_faces.items())}
+
+
+def end_message(state: rules.State, finished: bool) -> str | None:
+    """One message about the end at a time: the last round, or that it is over."""
+    if finished or not state.end_triggered:
+        return None
+    if rules.round_over(state):
+        return gettext("The last round is over: the host screen finishes the game.")
+    return gettext("Last round! The game ends after this round.")
+
+
+def screen(state: rules.State, options: Mapping[str, Any], view: str, seat: Any, host: bool,
+           selection: Mapping[str, str]) -> dict[str, Any]:
+    """What the Doodle City part of a screen shows, for the acting player (if any)."""
+    player = acting_player(state, view, seat, host, selection)
+    die = die_arg(selection.get("die"))
+    cell = cell_arg(selection.get("cell"))
+    setup_done = len(state.start_roads) == 5
+    complete = state.roll is None or rules.round_complete(state)
+    over = rules.round_over(state)
+    keep = {"as": selection["as"]} if view == "host" and selection.get("as") else {}
+    dice = draw.dice(state, player)
+    for die_ in dice:
+        die_["query"] = {"die": die_["index"], **keep}
+    board = draw.board(state, player, die, cell) if player else None
+    for cell_ in board["cells"] if board else []:
+        cell_["query"] = {"die": "" if die is None else die,
+                          "cell": f"{cell_['row']}-{cell_['column']}", **keep}
+    may_act = bool(player) and state.roll is not None and rules.may_act(state, player)
+    return {
+        "player": player,
+        "who": {"player": player} if view == "host" and player else {},
+        "physical": options.get("dice") == "physical",
+        "tally": bool(options.get("tally")),
+        "complete": complete,
+        "setup_done": setup_done,
+        "setup": setup_view(state),
+        "roller": next_roller(state),
+        "can_roll": setup_done and complete and not over and not state.finished
+        and (view == "host" and host or player == next_roller(state)),
+        "over": over,
+        "end_message": end_message(state, state.finished),
+        "start_player": rules.start_player(state),
+        "dice": dice,
+        "blue": state.roll.blue if state.roll else None,
+        "die": die,
+        "board": board,
+        "choices": shape_choices(state, player, board["selected"]) if board else None,
+        "tracks": draw.tracks(state, player) if player else None,
+        "note": note_text(state.sheets[player].note) if player else "",
+        "may_act": may_act,
+        "can_tree": may_act and rules.can_cross_tree(state, player),
+        "acted": [p for p in state.players if p in state.acted],
+        "waiting": rules.waiting_for(state),
+        "bonuses": [{"value": t, "holder": state.claimed.get(t)} for t in rules.BONUSES],
+        "as": selection.get("as"),
+        "keep": keep,
+        "setup_shapes": shape_choices(state, player, None)["shapes"],
+        "cell_words": gettext("Row %(row)s, column %(column)s: %(kind)s"),   # filled per cell
+        "saved": draw.tally_tracks(state, player) if player in state.tallies else None,
+        "saved_token": tally_token(state.tallies[player]) if player in state.tallies else "",
+    }
