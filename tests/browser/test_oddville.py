@@ -8,8 +8,8 @@ import time
 
 from playwright.sync_api import Page, expect
 
-from .helpers import (LIVE_TIMEOUT, assert_not_reloaded, mark_page, start_table, take_seat,
-                      total_of, until)
+from .helpers import (LIVE_TIMEOUT, assert_not_reloaded, confirm, mark_page, start_table,
+                      take_seat, total_of, until)
 from .test_screens import SCREENS, english_messages, to_hungarian
 
 TV = {"viewport": {"width": 1920, "height": 1080}}
@@ -87,8 +87,11 @@ def test_two_phones_build_into_the_one_city_and_see_each_other_live(
     expect(anna.get_by_test_id("resource-count")).to_have_text("1")    # the setup's worker
 
     mark_page(anna)
+    spot = anna.locator('svg.ov-city-svg g.ov-spot[data-row="0"][data-column="1"]')
+    expect(spot).to_be_in_viewport(ratio=1)     # the city is first on the phone: no scrolling
     tap_spot(anna, 0, 1)                # the sheet comes without reloading the page
     assert_not_reloaded(anna)
+    expect(anna.locator("form.ov-build-sheet button.primary")).to_be_in_viewport(ratio=1)
     chip(anna, "rule", "per_guild")
     shoot(anna, "en-phone-build")
     anna.locator("form.ov-build-sheet a.button").click()                   # Cancel
@@ -159,8 +162,11 @@ def test_the_rulebooks_worked_example_entered_on_the_host_screen(
     red = phone("Red", **PHONE)
     take_seat(red, f"{live_server.url}/j/{code}", "Red")
     shoot(red, "en-phone-city")
-    with host.expect_response(lambda r: r.url.endswith("/finish")):
-        host.locator(f'form[action="/t/{code}/finish"] button').click()
+    host.locator(f'form[action="/t/{code}/finish"] button').click()
+    expect(host.locator("section.confirm")).to_contain_text(
+        "Nobody has placed a 6th worker in the city yet.")         # what Finish warns about
+    shoot(host, "en-tv-finish-asked")
+    confirm(host)
     expect(host.locator("#live .winners")).to_contain_text("Red")
     shoot(host, "en-tv-final", full=True)
     expect(red.locator("#live .winners")).to_be_visible(timeout=LIVE_TIMEOUT)
@@ -233,6 +239,7 @@ def test_screens_of_the_city_in_english_and_hungarian(live_server, desktop, phon
         red.locator("form[action*='/act/'] button.ov-lose").click()      # give it back again
         expect(red.locator(".ov-held-card")).to_have_count(0)
         red.locator("section.actions form button").last.click()      # leave the seat
+        confirm(red)
         red.wait_for_url(re.compile(r"/j/"))
         red.context.close()
         tv.context.close()
