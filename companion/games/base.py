@@ -70,8 +70,9 @@ class Game:
         """A word beside a player's total on the scoreboard (``player`` is a result entry)."""
         return ""
 
-    def initial_events(self, options: Mapping[str, Any], players: list[str]) -> list[dict[str, Any]]:
-        """Events a table started from the home page begins with (e.g. the first round)."""
+    def setup_events(self, options: Mapping[str, Any], players: list[str]) -> list[dict[str, Any]]:
+        """Events a table started in the app begins with (what the rulebook's setup puts on the
+        table, e.g. the first round or each player's first worker)."""
         return []
 
     def end_event(self, state: Any) -> dict[str, Any]:

@@ -93,7 +93,7 @@ def create():
             opts = game.options_from_form(opts_form) if opts_form else {}
             try:
                 table, host_secret = service.create(game.name, opts, new.names(),
-                                                    game.initial_events(opts, new.names()))
+                                                    game.setup_events(opts, new.names()))
             except RecordError as error:
                 new.form_errors.append(explain(error, game))
             else:
@@ -181,10 +181,13 @@ def screen_context(table, replay, view: str) -> dict[str, Any]:
 
 
 def selection_of(game) -> dict[str, str]:
-    """The screen's selections (the game's query_args): from the address, or for an act from
-    its ``back`` field, so that a refused or accepted act returns to the same view."""
-    source = request.args if request.method == "GET" else \
-        {k: v[-1] for k, v in parse_qs(request.form.get("back", "").lstrip("?")).items()}
+    """The screen's selections (the game's query_args): from the address, and for an act also
+    from its ``back`` field, so that a refused or accepted act returns to the same view (e.g. the
+    seat the host enters for)."""
+    source = dict(request.args)
+    if request.method != "GET":
+        source.update({k: v[-1] for k, v in
+                       parse_qs(request.form.get("back", "").lstrip("?")).items()})
     return {k: source[k] for k in game.query_args if k in source}
 
 

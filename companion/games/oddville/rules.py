@@ -4,6 +4,14 @@ The Main Square sits at row 0, column 0 and marks the top row; rows grow downwar
 negative. Each player has 9 figures: in their supply, on the resource board, on a building card
 they own or on the Main Square. Whoever first has a 6th figure in the city triggers the end.
 Cards score at the end by their VP rule, counting cards of every owner.
+
+Options (every one optional): ``end`` chooses when the game ends after the 6th worker:
+``"base"`` (the trigger finishes that turn, nobody else plays), ``"complete-round"`` (appendix
+variant 1: play goes on until the last seat, who holds the *End of the game* card, has played)
+or ``"last-turn"`` (variant 2: every other player takes one last turn). The record has no turns,
+so the variant only tells the live screens who still plays; it never refuses an event.
+``tally``: true for a game played on paper and entered afterwards (quick tally); the order of
+entry means nothing there, so the trigger is named with a ``trigger`` event instead of detected.
 """
 from __future__ import annotations
 
@@ -34,6 +42,12 @@ RULES: Mapping[str, int | None] = {
     "per_column": 1, "per_row": 2, "shields": None, "per_guild": 1}
 DIAMOND_POINTS = (4, 5)
 TRAVELLER_NAMES = ("traveller", "traveler")
+# the twelve character cards, as the record names them (display names are the app's)
+CHARACTERS = ("Traveller", "Human Resources Manager", "Landowner", "Seignior", "Cheater",
+              "Mistress", "Bookkeeper", "Ghost of the Lovely Spinster", "Tax Collector",
+              "Benefactor", "Lamplighter", "Builder")
+END_VARIANTS = ("base", "complete-round", "last-turn")
+START_RESOURCE_WORKERS = 1      # setup: each player puts one figure on the resource board
 
 
 @dataclass(frozen=True)
@@ -74,20 +88,38 @@ class State:
     resource: Mapping[str, int] = field(default_factory=dict)    # figures on the resource board
     trigger: str | None = None          # the first player to have a 6th worker in the city
     finished: bool = False
-    declared: str | None = None         # the trigger the end event names (decides ties)
+    end: str = "base"                   # the end variant: who still plays after the trigger
+    tally: bool = False                 # entered after a paper game: the trigger is named
+    printed: Mapping[str, int] = field(default_factory=dict)   # character key -> its points
 
 
 # --- options and start ------------------------------------------------------------------------
 
 def options(raw: Mapping[str, Any], players: list[str]) -> dict[str, Any]:
-    if raw:
-        raise RuleError(N_("OddVille has no options."))
-    return {}
+    unknown = set(raw) - {"end", "tally"}
+    if unknown:
+        raise RuleError(N_("OddVille's options are end and tally, not %(names)s."),
+                        names=", ".join(sorted(unknown)))
+    end = raw.get("end", "base")
+    if end not in END_VARIANTS:
+        raise RuleError(N_("OddVille's end option is base, complete-round or last-turn."))
+    tally = raw.get("tally", False)
+    if not isinstance(tally, bool):
+        raise RuleError(N_("OddVille's tally option is true or false."))
+    return {"end": end, "tally": tally}
 
 
 def start(opts: Mapping[str, Any], players: list[str]) -> State:
     return State(tuple(players), characters={p: () for p in players},
-                 resource={p: 0 for p in players})
+                 resource={p: 0 for p in players}, end=opts.get("end", "base"),
+                 tally=bool(opts.get("tally")))
+
+
+def setup(players: list[str]) -> list[dict[str, Any]]:
+    """The events of the setup: every player's first figure on the resource board (marked
+    ``setup``, an extra field the record allows: no player's own act to take back)."""
+    return [{"type": "resource_workers", "player": p, "count": START_RESOURCE_WORKERS,
+             "setup": True} for p in players]
 
 
 # --- queries for the screens ------------------------------------------------------------------
@@ -177,6 +209,42 @@ def trigger(state: State) -> str | None:
     return state.trigger
 
 
+def still_to_play(state: State) -> list[str]:
+    """Who still takes a turn after the 6th worker, in turn order, by the chosen end."""
+    if state.trigger is None:
+        return list(state.players)
+    seat = state.players.index(state.trigger)
+    if state.end == "complete-round":       # up to the End of the game card's holder, last seat
+        return list(state.players[seat + 1:])
+    if state.end == "last-turn":            # every other player, clockwise from the trigger
+        return list(state.players[seat + 1:] + state.players[:seat])
+    return []
+
+
+def has_turn(state: State, player: str) -> bool:
+    """May the player still build or take the Main Square by the chosen end? (A quick tally
+    has no turns.)"""
+    return state.tally or state.trigger is None or player in still_to_play(state)
+
+
+def printed_points(state: State, name: str) -> int | None:
+    """The points a character card prints, once a player has taken it (None: not yet known)."""
+    return state.printed.get(key(name))
+
+
+def tie_break(state: State) -> dict[str, Any] | None:
+    """How a tie on top is settled: the players tied, the trigger and the winner it gives."""
+    players = [score(state, p) for p in state.players]
+    top = max(p["total"] for p in players)
+    tied = [p["name"] for p in players if p["total"] == top]
+    if len(tied) < 2:
+        return None
+    places = ranks(state.players, [p["total"] for p in players], state.trigger)
+    winners = [p for p, place in zip(state.players, places) if place == 1]
+    return {"tied": tied, "total": top, "trigger": state.trigger,
+            "winner": winners[0] if state.trigger else None}
+
+
 def card_points(state: State, cell: Cell) -> int:
     """The end-game points of the card there for its owner."""
     card = state.cards[cell]
@@ -248,7 +316,9 @@ def _character(state: State, event: Mapping[str, Any]) -> State:
         raise RuleError(N_("%(holder)s holds %(name)s: it must be given back before another "
                            "player takes it."), holder=taken, name=name)
     held = state.characters[player]
-    return replace(state, characters={**state.characters, player: (*held, card)})
+    printed = {**state.printed, key(name): card.points} if not card.traveller else state.printed
+    return replace(state, characters={**state.characters, player: (*held, card)},
+                   printed=printed)
 
 
 def _lose_character(state: State, event: Mapping[str, Any]) -> State:
@@ -287,7 +357,19 @@ def _end(state: State, event: Mapping[str, Any]) -> State:
             raise RuleError(N_("%(trigger)s was the first to place a 6th worker in the city, so "
                                "%(trigger)s triggered the end, not %(player)s."),
                             trigger=state.trigger, player=named)
-    return replace(state, finished=True, declared=named)
+    return replace(state, finished=True)
+
+
+def _trigger(state: State, event: Mapping[str, Any]) -> State:
+    """A quick tally names who placed the 6th worker first (the paper game knows it)."""
+    player = _player(state, event.get("player"))
+    if not state.tally:
+        raise RuleError(N_("The trigger is named only in a quick tally; at a live table it is "
+                           "the first player to place a 6th worker in the city."))
+    if workers_in_city(state, player) < END_WORKERS:
+        raise RuleError(N_("%(player)s has %(count)d workers in the city: the trigger placed a "
+                           "6th."), player=player, count=workers_in_city(state, player))
+    return replace(state, trigger=player)
 
 
 # --- checks shared by the events ------------------------------------------------------------
@@ -401,7 +483,8 @@ def _placed(state: State, player: str) -> State:
     reach 6 in the city triggers the end."""
     most = max_resource_workers(state, player)
     resource = {**state.resource, player: min(state.resource[player], most)}
-    first = state.trigger is None and workers_in_city(state, player) >= END_WORKERS
+    first = (not state.tally and state.trigger is None
+             and workers_in_city(state, player) >= END_WORKERS)
     return replace(state, resource=resource, trigger=player if first else state.trigger)
 
 
@@ -416,7 +499,8 @@ def _name(name: Any) -> str:
 
 HANDLERS: dict[str, Callable[[State, Mapping[str, Any]], State]] = {
     "build": _build, "main_square": _main_square, "character": _character,
-    "lose_character": _lose_character, "resource_workers": _resource_workers, "end": _end}
+    "lose_character": _lose_character, "resource_workers": _resource_workers, "end": _end,
+    "trigger": _trigger}
 
 
 # --- scoring --------------------------------------------------------------------------------
@@ -439,7 +523,8 @@ def score(state: State, player: str) -> dict[str, Any]:
 
 def ranks(players: tuple[str, ...], totals: list[int], trigger: str | None) -> list[int]:
     """Most points first. Among those tied on top the trigger wins, else the first of them
-    clockwise from the trigger; the rest of a tie shares a rank. No trigger: ties share."""
+    clockwise from the trigger; the rest of a tie shares a rank. Nobody has reached 6 workers
+    yet (no trigger): ties share."""
     top = max(totals)
     tied = [p for p, total in zip(players, totals) if total == top]
     winner = None
@@ -455,7 +540,8 @@ def ranks(players: tuple[str, ...], totals: list[int], trigger: str | None) -> l
 def result(state: State) -> dict[str, Any]:
     """The contract's result, scoring the city as if the game ended now."""
     players = [score(state, p) for p in state.players]
-    places = ranks(state.players, [p["total"] for p in players], state.declared)
+    # the rulebook breaks ties from the trigger, whether or not an end event names it
+    places = ranks(state.players, [p["total"] for p in players], state.trigger)
     for player, place in zip(players, places):
         player["rank"] = place
     return {"game": "oddville", "finished": state.finished,

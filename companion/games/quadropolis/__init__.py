@@ -60,7 +60,7 @@ class Quadropolis(Game):
     def options_from_form(self, form: OptionsForm) -> dict[str, Any]:
         return {"mode": form.mode.data, **({"tally": True} if form.tally.data else {})}
 
-    def initial_events(self, options: Mapping[str, Any], players: list[str]) -> list[dict]:
+    def setup_events(self, options: Mapping[str, Any], players: list[str]) -> list[dict]:
         # a table played in the app keeps its rounds; a quick tally has none
         return [] if options.get("tally") else [{"type": "round", "round": 1}]
 

@@ -360,7 +360,7 @@ def test_the_trigger_stays_the_first_player_to_reach_6():
 
 def test_the_end_may_name_its_trigger_when_it_is_the_one_detected():
     state = fold([*anna_row(6), end("Anna")])
-    assert state.finished and state.declared == "Anna"
+    assert state.finished and rules.trigger(state) == "Anna"
 
 
 def test_the_end_refuses_a_trigger_who_was_not_first_to_6():
@@ -399,11 +399,20 @@ def test_an_unknown_event_is_refused():
     assert refusal([], {"type": "draw", "player": "Anna"}) == "OddVille has no 'draw' event."
 
 
-def test_oddville_has_no_options():
-    with pytest.raises(RuleError) as caught:
-        rules.options({"variant": 1}, list(PLAYERS))
-    assert str(caught.value) == "OddVille has no options."
-    assert rules.options({}, list(PLAYERS)) == {}
+def test_a_record_without_options_plays_the_base_end_live():
+    assert rules.options({}, list(PLAYERS)) == {"end": "base", "tally": False}
+    assert rules.options({"end": "last-turn", "tally": True}, list(PLAYERS)) == \
+        {"end": "last-turn", "tally": True}
+
+
+def test_unknown_or_wrong_options_are_refused_in_words():
+    for raw, message in (({"variant": 1}, "OddVille's options are end and tally, not variant."),
+                         ({"end": "sudden"}, "OddVille's end option is base, complete-round or "
+                                             "last-turn."),
+                         ({"tally": "yes"}, "OddVille's tally option is true or false.")):
+        with pytest.raises(RuleError) as caught:
+            rules.options(raw, list(PLAYERS))
+        assert str(caught.value) == message
 
 
 def test_two_to_four_players():

@@ -1,6 +1,7 @@
 """Ties: the trigger of the end wins a tie it is in, otherwise the first tied player clockwise
-from the trigger; the others tied on top share the next rank; with no trigger named by the end,
-tied players share the rank."""
+from the trigger; the others tied on top share the next rank. The trigger is known from the
+events, so an end that names none (or no end yet) breaks ties the same way; only when nobody
+has reached 6 workers do tied players share the rank."""
 from __future__ import annotations
 
 from companion import record
@@ -49,15 +50,22 @@ def test_a_tie_below_the_top_shares_its_rank():
     assert ranks == [2, 1, 2, 4] and winners == ["Bence"]
 
 
-def test_without_an_end_naming_the_trigger_tied_players_share_the_win():
+def test_an_end_naming_no_trigger_still_breaks_the_tie_from_the_6th_worker():
     ranks, winners = standing({"Anna": 30, "Bence": 30, "Csilla": 24, "Dora": 20}, None)
-    assert ranks == [1, 1, 3, 4] and winners == ["Anna", "Bence"]
+    assert ranks == [1, 2, 3, 4] and winners == ["Anna"]
 
 
-def test_a_trigger_detected_but_not_yet_named_by_an_end_decides_nothing():
-    ranks, winners = standing({"Anna": 30, "Bence": 30, "Csilla": 24, "Dora": 20}, "Anna",
+def test_a_trigger_not_yet_followed_by_an_end_already_breaks_the_tie():
+    ranks, winners = standing({"Anna": 24, "Bence": 30, "Csilla": 30, "Dora": 20}, "Anna",
                               ended=False)
-    assert ranks == [1, 1, 3, 4] and winners == ["Anna", "Bence"]
+    assert ranks == [3, 1, 2, 4] and winners == ["Bence"]
+
+
+def test_before_anyone_has_6_workers_tied_players_share_the_win():
+    events = [build("Anna", 0, 1), build("Bence", 0, 2), end()]
+    result = record.load(envelope(SEATS[:2], events)).result()
+    assert [p["rank"] for p in result["players"]] == [1, 1]
+    assert result["winners"] == ["Anna", "Bence"]
 
 
 def test_no_tie_needs_no_tie_break():

@@ -1,5 +1,5 @@
-"""OddVille at the table before its own screens: a table is started or imported, the host screen
-shows the platform's scoreboard and history, and the command line scores the same record."""
+"""OddVille at the table: a table is started or imported, the screens show the city, the
+scoreboard and the history, and the command line scores the same record."""
 from __future__ import annotations
 
 import html
@@ -32,19 +32,22 @@ def imported(client, data: dict) -> str:
     return response.headers["Location"].rsplit("/", 1)[1]
 
 
-def test_an_oddville_table_starts_from_the_home_page_with_the_generic_screens(app, client):
+def test_an_oddville_table_starts_with_the_city_and_each_players_first_resource_worker(
+        app, client):
     code = start_table(client, game="oddville", players=PLAYERS)
     page = text_of(client.get(f"/t/{code}"))
-    assert "OddVille" in page and "Nothing entered yet." in page
-    assert "This game has no entry screen on the phone yet." in page
+    assert "OddVille" in page and "The city" in page and "Main Square" in page
+    assert "Setup: Blue puts a worker on the resource board" in page
     for label in ("Buildings", "Main Square", "Characters", "Workers on resources"):
         assert label in page
     phone = app.test_client()
     take_seat(phone, code, 2)
     phone_page = text_of(phone.get(f"/t/{code}/phone"))
-    assert "This game has no entry screen on the phone yet." in phone_page
+    assert "Red's figures" in phone_page and "Tap a + to build there." in phone_page
     exported = client.get(f"/t/{code}/record.json").get_json()
-    assert exported == envelope(PLAYERS, [])
+    assert exported == envelope(PLAYERS, [{"type": "resource_workers", "player": p, "count": 1,
+                                           "setup": True}
+                                          for p in PLAYERS])
 
 
 def test_oddville_is_for_two_to_four_players(client):

@@ -1,0 +1,75 @@
+"""The shared city as a screen draws it: card boxes, free spots, icons and points, computed from
+the rules' state and queries. No Flask and no rule here: the numbers come from the core."""
+from __future__ import annotations
+
+from typing import Any
+
+from . import rules
+
+CELL = 100                  # SVG units per card
+PAN_COLUMNS = 6             # wider cities keep their size on a phone and pan
+PIXELS = 64                 # CSS px per column of a panned city: a spot stays a large target
+OWNER_CHARS = 9             # an owner's name on a card, shortened beyond this
+# seat -> owner colour (the four worker colours of the box: blue, purple, red, yellow)
+COLOURS = ("#2a5db0", "#7b3fa0", "#c0392b", "#c99a06")
+SIDES = "NESW"
+# side -> the strip along that edge: x, y, width, height in a 0..CELL box
+STRIPS = {"N": (14, 0, 72, 9), "E": (91, 14, 9, 72), "S": (14, 91, 72, 9), "W": (0, 14, 9, 72)}
+
+
+def colour(state: rules.State, player: str) -> str:
+    return COLOURS[state.players.index(player) % len(COLOURS)]
+
+
+def vp_text(vp: rules.Vp) -> str:
+    """The printed numbers beside the rule's icon."""
+    if vp.rule == "diamond":
+        return str(vp.number)
+    if vp.rule == "three_per_neighbour":
+        return "3×"
+    if vp.rule == "shields":
+        return ""
+    return f"{vp.number}+"
+
+
+def edge_strips(edges: str | None) -> list[dict[str, Any]]:
+    if not edges:
+        return []
+    return [{"side": side, "kind": "street" if letter == "s" else "building",
+             "box": STRIPS[side]} for side, letter in zip(SIDES, edges)]
+
+
+def extent(state: rules.State, spots: list[rules.Cell]) -> tuple[int, int, int]:
+    left, right, bottom = rules.bounds(state)
+    for row, column in spots:
+        left, right, bottom = min(left, column), max(right, column), max(bottom, row)
+    return left, right, bottom
+
+
+def city(state: rules.State, spots: list[rules.Cell], selected: rules.Cell | None = None,
+         points: bool = False) -> dict[str, Any]:
+    """The city with ``spots`` drawn as places to tap; ``points`` shows each card's points."""
+    left, right, bottom = extent(state, spots)
+    place = lambda row, column: ((column - left) * CELL, row * CELL)   # noqa: E731
+    cards = []
+    for (row, column), card in state.cards.items():
+        x, y = place(row, column)
+        cards.append({"row": row, "column": column, "x": x, "y": y, "owner": card.owner,
+                      "short": card.owner if len(card.owner) <= OWNER_CHARS
+                      else card.owner[:OWNER_CHARS - 1] + "…",
+                      "colour": colour(state, card.owner), "rule": card.vp.rule,
+                      "text": vp_text(card.vp), "named": card.vp.guild, "guild": card.guild,
+                      "shield": card.shield, "edges": edge_strips(card.edges),
+                      "points": rules.card_points(state, (row, column)) if points else None})
+    x, y = place(*rules.SQUARE)
+    # its north side faces nothing: only the three streets that meet cards are drawn
+    streets = [s for s in edge_strips(rules.SQUARE_EDGES) if s["side"] != "N"]
+    square = {"x": x, "y": y, "edges": streets,
+              "workers": [{"name": p, "colour": colour(state, p)} for p in state.square],
+              "points": rules.SQUARE_POINTS if points else None}
+    free = [{"row": r, "column": c, "x": place(r, c)[0], "y": place(r, c)[1],
+             "selected": (r, c) == selected} for r, c in spots]
+    columns = right - left + 1
+    return {"cards": cards, "square": square, "spots": free, "columns": columns,
+            "width": columns * CELL, "height": (bottom + 1) * CELL,
+            "pan": columns > PAN_COLUMNS, "pixels": columns * PIXELS}

@@ -1,0 +1,154 @@
+"""What the OddVille part of a screen shows: the city with the spots to tap, the build sheet,
+the acting player's figures and characters, the end, the scoring. Everything asked of the core."""
+from __future__ import annotations
+
+import re
+from typing import Any, Mapping
+
+from flask_babel import gettext
+
+from ...tables.views import explain
+from . import drawing, end_rule, rules
+from .labels import CHARACTER_LABELS, GUILD_LABELS, RULE_LABELS, character_label
+
+SPOT = re.compile(r"(\d+)_(-?\d+)")
+NUMBERS = range(0, 7)           # printed bases and diamond values offered as chips
+SHIELDS = range(0, 5)
+CHARACTER_POINTS = range(0, 11)
+
+
+def spot_arg(value: str | None) -> rules.Cell | None:
+    match = SPOT.fullmatch(value or "")
+    return (int(match[1]), int(match[2])) if match else None
+
+
+def acting_player(state: rules.State, view: str, seat: Any, host: bool,
+                  selection: Mapping[str, str]) -> str | None:
+    """The phone's own seat, or the seat the host screen enters for (``as``)."""
+    if view == "phone" and seat is not None:
+        return seat.name
+    position = selection.get("as") or ""
+    if view == "host" and host and position.isdigit() and int(position) < len(state.players):
+        return state.players[int(position)]
+    return None
+
+
+def screen(state: rules.State, view: str, seat: Any, host: bool,
+           selection: Mapping[str, str]) -> dict[str, Any]:
+    player = acting_player(state, view, seat, host, selection)
+    acting = player is not None and not state.finished
+    keep = {"as": selection["as"]} if view == "host" and selection.get("as") else {}
+    shown = state.finished or selection.get("scores") == "1"
+    spots = rules.free_spots(state) if acting else []
+    spot = spot_arg(selection.get("spot"))
+    taken = state.cards.get(spot) if acting and spot else None
+    taken = taken if taken and taken.owner != player else None     # (not one's own new card)
+    spot = spot if spot in spots else None
+    city = drawing.city(state, spots, spot, shown)
+    for free in city["spots"]:
+        free["query"] = {"spot": f"{free['row']}_{free['column']}", **keep}
+    late = acting and not rules.has_turn(state, player)
+    return {
+        "player": player, "acting": acting, "keep": keep, "who": {"player": player} if keep else {},
+        "tally": state.tally, "city": city, "shown": shown,
+        "scores_query": {**keep, **({} if shown else {"scores": "1"})},
+        "close_query": dict(keep),
+        "sheet": build_sheet(state, spot, late) if acting and spot else None,
+        "me": board(state, player, late) if player else None,
+        "characters": character_sheet(state, player, selection, keep)
+        if acting and (selection.get("take") or selection.get("pick")) else None,
+        "take_query": {**keep, "take": "1"},
+        "end": end_notice(state), "late": late,
+        "taken": taken and {"row": taken.row, "column": taken.column, "owner": taken.owner},
+        "candidates": [p for p in state.players
+                       if rules.workers_in_city(state, p) >= rules.END_WORKERS]
+        if state.tally else [],
+        "scores": scoring(state) if shown else None,
+        "seats": [{"name": p, "query": {"as": str(i)}, "current": p == player,
+                   "colour": drawing.colour(state, p)} for i, p in enumerate(state.players)],
+    }
+
+
+def build_sheet(state: rules.State, spot: rules.Cell, late: bool) -> dict[str, Any]:
+    """The choices for a card at ``spot``: edges preset to what the neighbours require."""
+    row, column = spot
+    required = rules.required_edges(state, row, column)
+    return {"row": row, "column": column, "id": f"build-{row}_{column}{'-late' if late else ''}",
+            "rules": [{"rule": r, "label": RULE_LABELS[r], "key": rules.RULES[r]}
+                      for r in rules.RULES],
+            "numbers": NUMBERS, "shields": SHIELDS,
+            "guilds": [{"guild": g, "label": GUILD_LABELS[g]} for g in rules.GUILDS],
+            "edges": [{"side": side, "field": f"edge_{side.lower()}", "value": value}
+                      for side, value in zip("NESW", required)],
+            "known": sum(v != "?" for v in required)}
+
+
+def board(state: rules.State, player: str, late: bool) -> dict[str, Any]:
+    """The player's own figures and characters."""
+    count = state.resource[player]
+    most = rules.max_resource_workers(state, player)
+    return {"figures": rules.figures(state, player), "resource": count,
+            "less": count - 1 if count > 0 else None, "more": count + 1 if count < most else None,
+            "on_square": rules.on_main_square(state, player),
+            "traveller": any(c.traveller for c in state.characters[player]),
+            "held": [{"name": c.name, "label": character_label(c.name),
+                      "points": (rules.TRAVELLER_POINTS if rules.on_main_square(state, player)
+                                 else 0) if c.traveller else c.points}
+                     for c in state.characters[player]],
+            "colour": drawing.colour(state, player)}
+
+
+def character_sheet(state: rules.State, player: str, selection: Mapping[str, str],
+                    keep: Mapping[str, str]) -> dict[str, Any]:
+    """The twelve characters to take, with who holds each; a name whose printed points are
+    not known yet asks for them (``pick``)."""
+    pick = selection.get("pick")
+    if pick and rules.key(pick) in CHARACTER_LABELS:
+        name = next(c for c in rules.CHARACTERS if rules.key(c) == rules.key(pick))
+        return {"pick": name, "label": character_label(name), "points": CHARACTER_POINTS}
+    cards = []
+    for name in rules.CHARACTERS:
+        points = rules.printed_points(state, name)
+        traveller = rules.Character(name, 0).traveller
+        cards.append({"name": name, "label": character_label(name),
+                      "holder": rules.holder(state, name), "points": points,
+                      "traveller": traveller,
+                      "ready": traveller or points is not None,
+                      "query": {**keep, "pick": name}})
+    return {"pick": None, "cards": cards}
+
+
+def end_notice(state: rules.State) -> dict[str, Any] | None:
+    """The 6th worker, who placed it, and who still plays by the chosen end."""
+    if state.trigger is None:
+        return None
+    if state.tally:
+        return {"trigger": state.trigger, "words": "", "still": []}
+    return {"trigger": state.trigger, "words": explain(end_rule(state)),
+            "still": rules.still_to_play(state)}
+
+
+def scoring(state: rules.State) -> dict[str, Any]:
+    """Each player's breakdown in seat order and the tie-break said in words."""
+    result = rules.result(state)
+    rows = [{**line, "colour": drawing.colour(state, line["name"])}
+            for line in result["players"]]
+    return {"rows": sorted(rows, key=lambda r: r["rank"]), "tie": tie_words(state),
+            "winners": result["winners"]}
+
+
+def tie_words(state: rules.State) -> str:
+    tie = rules.tie_break(state)
+    if tie is None:
+        return ""
+    where = {"names": ", ".join(tie["tied"]), "total": tie["total"],
+             "trigger": tie["trigger"], "winner": tie["winner"]}
+    if tie["trigger"] is None:
+        return gettext("%(names)s tie on %(total)s points; nobody has placed a 6th worker in "
+                       "the city, so they share the first place.", **where)
+    if tie["winner"] == tie["trigger"]:
+        return gettext("%(names)s tie on %(total)s points; %(winner)s placed the 6th worker "
+                       "in the city first and wins the tie.", **where)
+    return gettext("%(names)s tie on %(total)s points; %(trigger)s placed the 6th worker in "
+                   "the city first, so the first of them clockwise from %(trigger)s wins: "
+                   "%(winner)s.", **where)

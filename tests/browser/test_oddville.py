@@ -1,0 +1,247 @@
+"""OddVille at the table: phones build into one shared city, the host enters the rulebook's
+worked example through the screens, the end is announced, and the screens are photographed
+(phone and TV, English and Hungarian) for a person to look at."""
+from __future__ import annotations
+
+import re
+import time
+
+from playwright.sync_api import Page, expect
+
+from .helpers import (LIVE_TIMEOUT, assert_not_reloaded, confirm, mark_page, start_table,
+                      take_seat, total_of, until)
+from .test_screens import SCREENS, english_messages, to_hungarian
+
+TV = {"viewport": {"width": 1920, "height": 1080}}
+PHONE = {"viewport": {"width": 412, "height": 915}}
+
+
+def tap_spot(page: Page, row: int, column: int) -> None:
+    page.locator(f'svg.ov-city-svg g.ov-spot[data-row="{row}"][data-column="{column}"]').click()
+    expect(page.locator("form.ov-build-sheet")).to_be_visible()
+
+
+def chip(page: Page, field: str, value: str) -> None:
+    """Tap the chip of a choice on the build sheet (the radio itself is hidden)."""
+    sheet = page.locator("form.ov-build-sheet")
+    sheet.locator("label.ov-chip").filter(
+        has=page.locator(f'input[name="build-{field}"][value="{value}"]')).click()
+
+
+def build(page: Page, row: int, column: int, rule: str, number: int | None = None,
+          named: str | None = None, guild: str | None = None, shield: int | None = None) -> int:
+    """Build a card through the sheet; returns the taps it took."""
+    taps = 1
+    tap_spot(page, row, column)
+    for field, value in (("rule", rule), ("number", number), ("named", named),
+                         ("guild", guild), ("shield", shield)):
+        if value is not None:
+            chip(page, field, str(value))
+            taps += 1
+    with page.expect_response(lambda r: "/act/build" in r.url and r.request.method == "POST"):
+        page.locator("form.ov-build-sheet button.primary").click()
+    expect(page.locator("form.ov-build-sheet")).to_have_count(0)
+    return taps + 1
+
+
+def card(page: Page, row: int, column: int):
+    return page.locator(f'svg.ov-city-svg g.ov-card[data-row="{row}"][data-column="{column}"]')
+
+
+# what a finger taps on OddVille's parts of a screen: buttons, button links, chips, city spots
+TARGETS = """() => Array.from(document.querySelectorAll(
+    '.oddville button, .oddville a.button, .ov-sheet button, .ov-sheet a.button, .ov-chip > span, '
+    + 'svg.ov-city-svg a'))
+  .filter(el => { const r = el.getBoundingClientRect();
+                  return r.width > 0 && r.height > 0
+                         && el.checkVisibility({visibilityProperty: true}); })
+  .map(el => ({text: (el.textContent || '').trim().slice(0, 30),
+               size: Math.round(Math.min(el.getBoundingClientRect().width,
+                                         el.getBoundingClientRect().height))}))"""
+MIN_TAP = 44
+
+
+def problems(page: Page, lang: str, name: str) -> list[str]:
+    """Tap targets under 44 px, and English interface text on a Hungarian screen."""
+    found = [f"{lang}-{name}: {t['text']!r} is {t['size']} px" for t in page.evaluate(TARGETS)
+             if t["size"] < MIN_TAP]
+    if lang == "hu":
+        text = page.locator("body").inner_text()
+        found += [f"{lang}-{name}: English {english!r}" for english in english_messages()
+                  if english in text]
+    return found
+
+
+def shoot(page: Page, name: str, full: bool = False) -> None:
+    SCREENS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENS / f"oddville-{name}.png"), full_page=full,
+                    caret="initial", animations="disabled")
+
+
+def test_two_phones_build_into_the_one_city_and_see_each_other_live(
+        live_server, host_page, phone, browser_log):
+    code = start_table(host_page, live_server.url, players=("Anna", "Bence"), game="oddville")
+    anna, bence = phone("Anna", **PHONE), phone("Bence", **PHONE)
+    take_seat(anna, f"{live_server.url}/j/{code}", "Anna")
+    take_seat(bence, f"{live_server.url}/j/{code}", "Bence")
+    expect(anna.get_by_test_id("resource-count")).to_have_text("1")    # the setup's worker
+
+    mark_page(anna)
+    spot = anna.locator('svg.ov-city-svg g.ov-spot[data-row="0"][data-column="1"]')
+    expect(spot).to_be_in_viewport(ratio=1)     # the city is first on the phone: no scrolling
+    tap_spot(anna, 0, 1)                # the sheet comes without reloading the page
+    assert_not_reloaded(anna)
+    expect(anna.locator("form.ov-build-sheet button.primary")).to_be_in_viewport(ratio=1)
+    chip(anna, "rule", "per_guild")
+    shoot(anna, "en-phone-build")
+    anna.locator("form.ov-build-sheet a.button").click()                   # Cancel
+    expect(anna.locator("form.ov-build-sheet")).to_have_count(0)
+    assert build(anna, 0, 1, "diamond", guild="bells", shield=2) == 5
+    deadline = time.monotonic() + LIVE_TIMEOUT / 1000
+    expect(card(bence, 0, 1)).to_have_attribute("data-owner", "Anna", timeout=until(deadline))
+
+    tap_spot(anna, 0, 2)                # Anna is choosing while Bence builds
+    chip(anna, "rule", "per_row")
+    build(bence, 1, 0, "per_neighbour")
+    deadline = time.monotonic() + LIVE_TIMEOUT / 1000
+    expect(card(anna, 1, 0)).to_have_attribute("data-owner", "Bence", timeout=until(deadline))
+    # the update brought Bence's card and left Anna's half-made choice as it was
+    expect(anna.locator('form.ov-build-sheet input[value="per_row"]')).to_be_checked()
+    anna.locator("form.ov-build-sheet a.button").click()
+    expect(card(host_page, 1, 0)).to_have_attribute("data-owner", "Bence", timeout=LIVE_TIMEOUT)
+    browser_log.assert_clean()
+
+
+def enter_for(host: Page, name: str) -> None:
+    host.locator("p.seat-tabs a", has_text=name).click()
+    expect(host.locator("p.seat-tabs a.primary")).to_have_text(name)
+
+
+def take_back_the_setup_worker(page: Page) -> None:
+    with page.expect_response(lambda r: "/act/resource_workers" in r.url):
+        page.get_by_role("button", name="One worker fewer on the resource board").click()
+    expect(page.get_by_test_id("resource-count")).to_have_text("0")
+
+
+def test_the_rulebooks_worked_example_entered_on_the_host_screen(
+        live_server, desktop, phone, browser_log):
+    """Blue 8, Purple 10, Red 13, Yellow 7 (test_example.py has the layout)."""
+    host = desktop("tv", **TV)
+    code = start_table(host, live_server.url, players=("Blue", "Purple", "Red", "Yellow"),
+                       game="oddville")
+    enter_for(host, "Blue")
+    build(host, 0, -1, "diamond")                                           # A
+    host.get_by_role("button", name="Worker on the Main Square").click()    # C
+    take_back_the_setup_worker(host)
+    enter_for(host, "Purple")
+    # B: base 2 (not the key's 1) and a shield: 6 taps; its own guild follows the named one
+    assert build(host, 0, 1, "per_guild", number=2, named="mask", shield=2) == 6
+    build(host, 0, -2, "per_diamond", guild="mask")                         # D
+    take_back_the_setup_worker(host)
+    enter_for(host, "Red")
+    build(host, 1, 0, "three_per_neighbour", shield=1)                      # E
+    build(host, 1, 1, "shields")                                            # F
+    host.get_by_role("button", name="Worker on the Main Square").click()    # C
+    take_back_the_setup_worker(host)
+    enter_for(host, "Yellow")
+    build(host, 0, 2, "per_column", guild="mask")                           # G
+    tap_spot(host, 1, 2)
+    shoot(host, "en-tv-build")
+    chip(host, "rule", "diamond")
+    with host.expect_response(lambda r: "/act/build" in r.url):
+        host.locator("form.ov-build-sheet button.primary").click()             # H
+    take_back_the_setup_worker(host)
+
+    for name, total in (("Blue", 8), ("Purple", 10), ("Red", 13), ("Yellow", 7)):
+        expect(total_of(host, name)).to_have_text(str(total))
+    host.get_by_role("link", name="Show the points").click()
+    expect(card(host, 0, 1).locator("text.ov-badge-points")).to_have_text("5")
+    expect(card(host, 1, 0).locator("text.ov-badge-points")).to_have_text("6")
+    shoot(host, "en-tv-points")
+
+    red = phone("Red", **PHONE)
+    take_seat(red, f"{live_server.url}/j/{code}", "Red")
+    shoot(red, "en-phone-city")
+    host.locator(f'form[action="/t/{code}/finish"] button').click()
+    expect(host.locator("section.confirm")).to_contain_text(
+        "Nobody has placed a 6th worker in the city yet.")         # what Finish warns about
+    shoot(host, "en-tv-finish-asked")
+    confirm(host)
+    expect(host.locator("#live .winners")).to_contain_text("Red")
+    shoot(host, "en-tv-final", full=True)
+    expect(red.locator("#live .winners")).to_be_visible(timeout=LIVE_TIMEOUT)
+    shoot(red, "en-phone-final")
+    red.locator("#live dl.breakdown").scroll_into_view_if_needed()
+    shoot(red, "en-phone-final-scores")
+    to_hungarian(red)
+    to_hungarian(host)
+    shoot(host, "hu-tv-final", full=True)
+    shoot(red, "hu-phone-final")
+    browser_log.assert_clean()
+
+
+def open_table(live_server, events: list[dict], options: dict | None = None) -> tuple[str, str]:
+    """A table opened from a record; returns its code and the host screen's secret."""
+    from companion.tables import service
+
+    with live_server.app.app_context():
+        table, secret = service.create("oddville", options or {}, list(EXAMPLE_SEATS), events)
+        return table.code, secret
+
+
+EXAMPLE_SEATS = ("Blue", "Purple", "Red", "Yellow")
+
+
+def test_screens_of_the_city_in_english_and_hungarian(live_server, desktop, phone, browser_log):
+    """Phone (412x915) and TV (1920x1080) screenshots of every OddVille screen, looked at by a
+    person; here they are checked to open and to show the city."""
+    from tests.games.oddville.test_example import EVENTS
+
+    setup = [{"type": "resource_workers", "player": p, "count": 1} for p in EXAMPLE_SEATS]
+    blue_six = [{"type": "build", "player": "Blue", "row": 2, "column": c,
+                 "vp": {"rule": "per_row", "base": 2}} for c in (0, 1, 2, 3)]
+    code, secret = open_table(live_server, [*setup, *EVENTS, *blue_six],
+                              {"end": "complete-round"})
+    seen: list[str] = []
+
+    def look(page: Page, lang: str, name: str) -> None:
+        shoot(page, f"{lang}-{name}")
+        seen.extend(problems(page, lang, name))
+
+    for lang in ("en", "hu"):
+        tv = desktop(f"{lang}-tv", **TV)
+        tv.context.add_cookies([{"name": f"tc_host_{code}", "value": secret,
+                                 "url": live_server.url}])
+        tv.goto(f"{live_server.url}/t/{code}")
+        if lang == "hu":
+            to_hungarian(tv)
+        expect(tv.locator("svg.ov-city-svg g.ov-card")).to_have_count(12)     # the square too
+        look(tv, lang, "tv-game")
+        red = phone(f"{lang}-blue", **PHONE)
+        red.goto(f"{live_server.url}/j/{code}")
+        if lang == "hu":
+            to_hungarian(red)
+        red.locator("button.seat", has_text="Blue").click()     # the trigger: no turn left
+        red.wait_for_url(re.compile(r"/phone"))
+        expect(red.locator(".ov-end-notice")).to_be_visible()
+        look(red, lang, "phone-end")
+        tap_spot(red, 2, 4)
+        look(red, lang, "phone-late-build")
+        red.locator("form.ov-build-sheet a.button").click()        # Cancel
+        red.locator(".ov-movebar a.button").click()                 # Characters
+        expect(red.locator(".ov-character-sheet")).to_be_visible()
+        look(red, lang, "phone-characters")
+        red.locator(".ov-character-grid a.button").first.click()
+        expect(red.locator(".ov-points-grid")).to_be_visible()
+        look(red, lang, "phone-character-points")
+        red.locator(".ov-points-grid button").nth(3).click()
+        expect(red.locator(".ov-held-card")).to_have_count(1)
+        red.locator("form[action*='/act/'] button.ov-lose").click()      # give it back again
+        expect(red.locator(".ov-held-card")).to_have_count(0)
+        red.locator("section.actions form button").last.click()      # leave the seat
+        confirm(red)
+        red.wait_for_url(re.compile(r"/j/"))
+        red.context.close()
+        tv.context.close()
+    assert not seen, "\n".join(seen)
+    browser_log.assert_clean()
