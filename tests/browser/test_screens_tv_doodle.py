@@ -89,6 +89,11 @@ def doodle_album(lang, album, live_server, phone, desktop):
     expect(anna.locator("#live .tracks")).to_be_visible()
     album.shoot(anna, lang, "doodle-tally-saved")
 
+    # the sheet editor: start roads picked by their drawing
+    anna.goto(f"{live_server.url}/games/doodle-city/sheets/new")
+    expect(anna.locator("td.roads select")).to_have_count(30)
+    album.shoot(anna, lang, "doodle-sheet-editor")
+
 
 def tv_album(lang, album, live_server, phone, desktop):
     code, secret = opened(live_server, "score-pad", ("Anna", "Bence", "Csilla", "Dani"), [])
@@ -121,7 +126,7 @@ def test_tv_and_doodle_city_screenshots(live_server, phone, desktop, browser_log
     for lang in ("en", "hu"):
         for name in ("doodle-phone", "doodle-phone-die", "doodle-phone-shapes",
                      "doodle-phone-after", "tv-doodle", "tv-doodle-act-for", "tv-doodle-setup",
-                     "doodle-tally-saved", "tv-waiting", "tv-playing", "tv-finish-confirm",
+                     "doodle-tally-saved", "doodle-sheet-editor", "tv-waiting", "tv-playing", "tv-finish-confirm",
                      "tv-finished", "history"):
             assert f"{lang}-{name}" in names
     album.check()
