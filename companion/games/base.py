@@ -6,6 +6,7 @@ translated when shown, never at import.
 """
 from __future__ import annotations
 
+import re
 from typing import Any, ClassVar, Mapping
 
 
@@ -153,3 +154,16 @@ class Game:
 def N_(message: str) -> str:
     """Mark a message for translation without translating it (the rules cores stay pure)."""
     return message
+
+
+def acting_player(state: Any, view: str, seat: Any, host: bool,
+                  selection: Mapping[str, str]) -> str | None:
+    """Whose sheet a game's screen shows: the phone's own seat, or the seat the host screen
+    enters for (``as``, the seat's position; only plain digits count)."""
+    if view == "phone" and seat is not None:
+        return seat.name
+    position = selection.get("as") or ""
+    if view == "host" and host and re.fullmatch(r"[0-9]{1,2}", position) \
+            and int(position) < len(state.players):
+        return state.players[int(position)]
+    return None

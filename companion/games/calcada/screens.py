@@ -7,6 +7,7 @@ from typing import Any, Mapping
 
 from flask_babel import gettext
 
+from ..base import acting_player
 from . import drawing, rules
 from .board import SIZE, Cell
 from .labels import COLOUR_LABELS, MOTIF_LABELS, refusal_text
@@ -24,16 +25,6 @@ def cell_arg(value: str | None) -> Cell | None:
 def number_arg(value: str | None) -> int | None:
     return int(value) if value and value.isdigit() and int(value) in NUMBERS else None
 
-
-def acting_player(state: rules.State, view: str, seat: Any, host: bool,
-                  selection: Mapping[str, str]) -> str | None:
-    """The phone's seat, or the seat the host screen acts for (``as``)."""
-    if view == "phone" and seat is not None:
-        return seat.name
-    position = selection.get("as") or ""
-    if view == "host" and host and position.isdigit() and int(position) < len(state.players):
-        return state.players[int(position)]
-    return None
 
 
 def completion_text(player: str, done: rules.Completion) -> str:

@@ -10,6 +10,7 @@ from typing import Any, Mapping
 from flask_babel import gettext, lazy_gettext as _l, ngettext
 
 from . import drawing as draw
+from ..base import acting_player
 from . import rules
 from .sheet import SHAPES
 
@@ -89,16 +90,6 @@ def shape_choices(state: rules.State, player: str, cell: tuple[int, int] | None)
     return {"shapes": shapes, "lower": sorted(lower, reverse=True),
             "scoring": bool(cell) and state.sheet.cell(*cell) in ("hotel", "shop")}
 
-
-def acting_player(state: rules.State, view: str, seat: Any, host: bool,
-                  selection: Mapping[str, str]) -> str | None:
-    """The phone's seat, or the seat the host screen acts for (``as``)."""
-    if view == "phone" and seat is not None:
-        return seat.name
-    position = selection.get("as") or ""
-    if view == "host" and host and position.isdigit() and int(position) < len(state.players):
-        return state.players[int(position)]
-    return None
 
 
 def setup_view(state: rules.State) -> dict[str, Any]:

@@ -8,6 +8,7 @@ from typing import Any, Mapping
 from flask_babel import gettext
 
 from ...tables.views import explain
+from ..base import acting_player
 from . import drawing, end_rule, rules
 from .labels import CHARACTER_LABELS, GUILD_LABELS, RULE_LABELS, character_label
 
@@ -21,16 +22,6 @@ def spot_arg(value: str | None) -> rules.Cell | None:
     match = SPOT.fullmatch(value or "")
     return (int(match[1]), int(match[2])) if match else None
 
-
-def acting_player(state: rules.State, view: str, seat: Any, host: bool,
-                  selection: Mapping[str, str]) -> str | None:
-    """The phone's own seat, or the seat the host screen enters for (``as``)."""
-    if view == "phone" and seat is not None:
-        return seat.name
-    position = selection.get("as") or ""
-    if view == "host" and host and position.isdigit() and int(position) < len(state.players):
-        return state.players[int(position)]
-    return None
 
 
 def screen(state: rules.State, view: str, seat: Any, host: bool,

@@ -12,6 +12,7 @@ from flask_babel import gettext
 
 from ...tables.views import explain
 from .. import GAMES
+from ..base import acting_player
 from . import drawing, rules
 from .data import Cell, mats, scores
 
@@ -25,16 +26,6 @@ def face_code(tile: Mapping[str, Any]) -> str:
     kind, residents, energy, vp, mayor, absorbs = rules.face_of(tile)
     return f"{kind}.{residents}.{energy}.{vp}.{int(mayor)}.{int(absorbs)}"
 
-
-def seat_player(state: rules.State, view: str, seat: Any, host: bool,
-                selection: Mapping[str, str]) -> str | None:
-    """The phone's own seat, or the seat the host screen enters for (``as``)."""
-    if view == "phone" and seat is not None:
-        return seat.name
-    position = selection.get("as") or ""
-    if view == "host" and host and position.isdigit() and int(position) < len(state.players):
-        return state.players[int(position)]
-    return None
 
 
 def offer(state: rules.State, player: str, cell: Cell, faces: bool) -> dict[str, Any]:
@@ -79,7 +70,7 @@ def player_plan(state: rules.State, row: Mapping[str, Any]) -> dict[str, Any]:
 def screen(state: rules.State, options: Mapping[str, Any], view: str, seat: Any, host: bool,
            selection: Mapping[str, str]) -> dict[str, Any]:
     result = rules.result(state)        # the plans come from the optimiser's cache
-    player = seat_player(state, view, seat, host, selection)
+    player = acting_player(state, view, seat, host, selection)
     keep = {"as": selection["as"]} if view == "host" and player else {}
     rows = {row["name"]: row for row in result["players"]}
     showing_plan = bool(selection.get("plan")) or state.finished   # the final screen: always
