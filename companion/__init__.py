@@ -32,7 +32,7 @@ def configure(app: Flask, config: Mapping[str, Any] | None) -> None:
         WTF_CSRF_TIME_LIMIT=24 * 3600,          # a games night is longer than an hour
         SESSION_COOKIE_HTTPONLY=True,
         SESSION_COOKIE_SAMESITE="Lax",
-        MAX_CONTENT_LENGTH=2 * 1024 * 1024,     # an imported record is a few kB
+        MAX_CONTENT_LENGTH=1024 * 1024,         # a record is at most 512 kB (record.MAX_BYTES)
         PUBLIC_BASE_URL=os.environ.get("PUBLIC_BASE_URL") or None,
         BABEL_TRANSLATION_DIRECTORIES=str(Path(__file__).parent / "translations"),
         POLL_SECONDS=1,
@@ -83,8 +83,11 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
 
 
 def register_blueprints(app: Flask) -> None:
+    from .bounds import BoundedInt
     from .games import GAMES
     from .tables import bp as tables
+
+    app.url_map.converters["int"] = BoundedInt     # before any route is added
 
     app.register_blueprint(tables)
     for game in GAMES.values():

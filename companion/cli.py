@@ -24,9 +24,12 @@ def cli() -> None:
 
 def read_record(source: IO[str]) -> Any:
     try:
-        return json.load(source)
-    except (ValueError, UnicodeDecodeError) as error:
+        text = source.read(record.MAX_BYTES + 1)
+        return record.parse(text)
+    except (UnicodeDecodeError, record.NotJSON) as error:
         fail(f"not valid JSON: {error}")
+    except record.RecordError as error:
+        fail(str(error))
 
 
 def fail(message: str) -> None:

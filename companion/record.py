@@ -7,15 +7,19 @@ Pure: no Flask, no database. The web app, ``companion score`` and the tests all 
 """
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
+from . import bounds
 from .games import GAMES
 from .games.base import Game, RuleError, N_
 
 FORMAT = "table-companion-record"
 VERSION = 1
 MAX_NAME = 40
+MAX_BYTES = 512 * 1024      # a long game's record is tens of kB
+MAX_EVENTS = 3000           # a six-player game of 20 rounds has a few hundred
 
 
 class RecordError(ValueError):
@@ -32,6 +36,10 @@ class RecordError(ValueError):
             return ""
         kind = f" ({self.event_type})" if self.event_type else ""
         return f"event {self.index + 1}{kind}: "
+
+
+class NotJSON(RecordError):
+    """Text that is no JSON at all (the reason is the parser's, in English)."""
 
 
 @dataclass
@@ -95,10 +103,46 @@ def check_names(game: Game, names: list[str]) -> list[str]:
     return names
 
 
+def _refuse_constant(name: str) -> None:
+    raise ValueError(f"{name} is not a number a record may hold")
+
+
+def parse(text: str | bytes) -> Any:
+    """A record's JSON text, bounded: size, nesting, no NaN or Infinity; RecordError if not."""
+    if len(text) > MAX_BYTES:
+        raise RecordError(RuleError(N_("A game record is at most %(kb)d kB; this one is %(size)d kB."),
+                                    kb=MAX_BYTES // 1024, size=len(text) // 1024))
+    try:
+        return json.loads(text, parse_constant=_refuse_constant)
+    except RecursionError:
+        raise RecordError(RuleError(N_("A game record nests at most %(depth)d levels deep."),
+                                    depth=bounds.MAX_DEPTH)) from None
+    except (ValueError, UnicodeDecodeError) as error:
+        raise NotJSON(RuleError(str(error))) from None
+
+
+def check_values(record: Any) -> None:
+    """Bounds every value of a record must keep, whatever its game: nesting, numbers, text."""
+    for value, depth in bounds.walk(record):
+        if depth > bounds.MAX_DEPTH:
+            raise RecordError(RuleError(N_("A game record nests at most %(depth)d levels deep."),
+                                        depth=bounds.MAX_DEPTH))
+        if isinstance(value, float) and not abs(value) <= bounds.MAX_NUMBER:
+            raise RecordError(RuleError(N_("A number in a game record is at most %(max)d."),
+                                        max=bounds.MAX_NUMBER))
+        if isinstance(value, int) and not isinstance(value, bool) and abs(value) > bounds.MAX_NUMBER:
+            raise RecordError(RuleError(N_("A number in a game record is at most %(max)d."),
+                                        max=bounds.MAX_NUMBER))
+        if isinstance(value, str) and bounds.has_surrogate(value):
+            raise RecordError(RuleError(N_("A game record's text must be valid Unicode "
+                                           "(it holds a lone surrogate).")))
+
+
 def load(record: Any) -> Replay:
     """Validate a whole record and replay it; raises RecordError naming the first bad event."""
     if not isinstance(record, Mapping):
         raise RecordError(RuleError(N_("A record must be a JSON object.")))
+    check_values(record)
     if record.get("format") != FORMAT or record.get("version") != VERSION:
         raise RecordError(RuleError(N_("Not a game record: expected format %(format)r version %(version)d."),
                                     format=FORMAT, version=VERSION))
@@ -114,6 +158,9 @@ def load(record: Any) -> Replay:
     events = record.get("events", [])
     if not isinstance(events, list):
         raise RecordError(RuleError(N_("Events must be a list.")))
+    if len(events) > MAX_EVENTS:
+        raise RecordError(RuleError(N_("A game record holds at most %(max)d events; this one has "
+                                       "%(count)d."), max=MAX_EVENTS, count=len(events)))
     return replay(game, options, players, events)
 
 

@@ -107,20 +107,19 @@ def import_page():
 def import_record():
     upload = ImportForm()
     if upload.validate():
+        data = None
         try:
-            data = json.load(upload.record.data.stream)
-        except (ValueError, UnicodeDecodeError):
+            data = record.parse(upload.record.data.stream.read(record.MAX_BYTES + 1))
+            replay = record.load(data)
+            table, host_secret = service.create(replay.game.name, data.get("options", {}),
+                                                replay.players, replay.events)
+        except (record.NotJSON, UnicodeDecodeError):
             upload.record.errors.append(gettext("That file is not a game record (not valid JSON)."))
+        except RecordError as error:
+            upload.record.errors.append(explain(error, GAMES.get(data.get("game"))
+                                                if isinstance(data, dict) else None))
         else:
-            try:
-                replay = record.load(data)
-                table, host_secret = service.create(replay.game.name, data.get("options", {}),
-                                                    replay.players, replay.events)
-            except RecordError as error:
-                upload.record.errors.append(explain(error, GAMES.get(data.get("game"))
-                                                    if isinstance(data, dict) else None))
-            else:
-                return host_redirect(table, host_secret)
+            return host_redirect(table, host_secret)
     return render_home(NewTableForm(formdata=None), upload, option_forms(), 422)
 
 
@@ -382,10 +381,18 @@ def ask_to_replace(table, view: str, conflict: Conflict, forms: dict[str, Any] |
 
 
 def commit(table, event: dict[str, Any], by: str, view: str, forms: dict[str, Any] | None = None,
-           game=None):
+           game=None, live=None):
+    """Append ``event``; under the table's lock the live table's rules (``live``) and the
+    question before a replacement are checked on the state it is appended to."""
+    overwrite = no_overwrite(game, event) if game else None
+
+    def guard(current) -> None:
+        if live is not None:
+            live(current)
+        if overwrite is not None:
+            overwrite(current)
     try:
-        service.append(table, event, by, request.form.get("nonce") or None,
-                       guard=no_overwrite(game, event) if game else None)
+        service.append(table, event, by, request.form.get("nonce") or None, guard=guard)
     except Conflict as conflict:
         return ask_to_replace(table, view, conflict, forms)
     except RuleError as error:
@@ -413,7 +420,11 @@ def act(code: str, form_name: str):
         return render_screen(table, view, forms, explain(error, replay.game), 422)
     if event is None:
         abort(404)
-    return commit(table, event, by, view, forms, game=replay.game)
+    acting = player
+
+    def live(current) -> None:
+        current.game.live_check(current.state, current.options, event, acting, by, form_name)
+    return commit(table, event, by, view, forms, game=replay.game, live=live)
 
 
 @bp.post("/t/<code>/undo")

@@ -31,6 +31,8 @@ def normal_code(code: str) -> str:
 
 
 def find(code: str) -> Table | None:
+    if len(code) > 2 * CODE_LENGTH:       # never a table's code; no query for it
+        return None
     return db.session.scalar(select(Table).where(Table.code == normal_code(code)))
 
 
@@ -166,6 +168,8 @@ def claim_host(table: Table) -> str | None:
 
 
 def version(code: str) -> int | None:
+    if len(code) > 2 * CODE_LENGTH:
+        return None
     return db.session.scalar(select(Table.version).where(Table.code == normal_code(code)))
 
 

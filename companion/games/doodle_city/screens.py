@@ -9,6 +9,7 @@ from typing import Any, Mapping
 
 from flask_babel import gettext, lazy_gettext as _l, ngettext
 
+from ...bounds import small_int
 from . import drawing as draw
 from . import rules
 from .sheet import SHAPES
@@ -65,7 +66,7 @@ def cell_arg(value: str | None) -> tuple[int, int] | None:
 
 
 def die_arg(value: str | None) -> int | None:
-    return int(value) if value and value.isdigit() else None
+    return small_int(value)
 
 
 def tally_token(tally: rules.Tally) -> str:
@@ -95,9 +96,9 @@ def acting_player(state: rules.State, view: str, seat: Any, host: bool,
     """The phone's seat, or the seat the host screen acts for (``as``)."""
     if view == "phone" and seat is not None:
         return seat.name
-    position = selection.get("as") or ""
-    if view == "host" and host and position.isdigit() and int(position) < len(state.players):
-        return state.players[int(position)]
+    position = small_int(selection.get("as"))
+    if view == "host" and host and position is not None and position < len(state.players):
+        return state.players[position]
     return None
 
 
