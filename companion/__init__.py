@@ -37,6 +37,9 @@ def configure(app: Flask, config: Mapping[str, Any] | None) -> None:
         BABEL_TRANSLATION_DIRECTORIES=str(Path(__file__).parent / "translations"),
         POLL_SECONDS=1,
         RECENT_TABLES=20,
+        RATELIMIT_STORAGE_URI="memory://",
+        WRONG_CODE_LIMIT="30 per minute",       # a mistyped code now and then, never a search
+        POST_LIMIT="600 per minute",            # a whole table behind one router taps far less
     )
     app.config.from_pyfile("config.py", silent=True)
     if config:
@@ -65,9 +68,10 @@ def select_locale() -> str:
 
 
 def register_extensions(app: Flask) -> None:
-    from .extensions import babel, csrf, db
+    from .extensions import babel, csrf, db, limiter_for
 
     db.init_app(app)
+    limiter_for(app)
     csrf.init_app(app)
     babel.init_app(app, locale_selector=select_locale)
 
@@ -111,5 +115,5 @@ def register_security_headers(app: Flask) -> None:
 def register_error_handlers(app: Flask) -> None:
     from .tables.routes import error_page
 
-    for code in (400, 403, 404, 405, 413, 422):
+    for code in (400, 403, 404, 405, 413, 422, 429):
         app.register_error_handler(code, error_page)

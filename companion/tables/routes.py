@@ -19,8 +19,8 @@ from . import bp, service
 from .forms import ButtonForm, ImportForm, JoinCodeForm, LanguageForm, NewTableForm, SeatForm, UndoForm
 from .confirm import no_overwrite, question, sure
 from .links import base_url, qr_svg
-from .views import (HISTORY_ON_SCREEN, HOST_COOKIE, SEAT_COOKIE, changes_since, explain, history,
-                    is_host, my_seat, remember, standings)
+from .views import (HISTORY_ON_SCREEN, HOST_COOKIE, SEAT_COOKIE, changes_since, cookie_codes,
+                    explain, history, is_host, my_seat, remember, standings)
 
 
 @bp.app_context_processor
@@ -42,6 +42,9 @@ def error_page(error: Any) -> tuple[str, int]:
         message = gettext("Only the host screen or the seat's own phone may do that.")
     elif code == 413:
         message = gettext("That file is too large for a game record.")
+    elif code == 429:
+        message = gettext("Too many tries from this network in a short time. Wait a minute, "
+                          "then check the table code on the host screen.")
     else:
         message = gettext("That request could not be handled.")
     return render_template("error.html", message=message, code=code), code
@@ -67,9 +70,15 @@ def option_forms(formdata: Any = None) -> dict[str, Any]:
 
 def render_home(new: NewTableForm, upload: ImportForm, options: dict[str, Any], status: int = 200):
     tables = []
-    for table in service.recent(current_app.config["RECENT_TABLES"]):
+    for table in service.with_codes(cookie_codes(), current_app.config["RECENT_TABLES"]):
+        if is_host(table):
+            url = url_for("tables.host", code=table.code)
+        elif my_seat(table):
+            url = url_for("tables.phone", code=table.code)
+        else:
+            continue        # a stale or forged cookie: never another table's code
         replay = service.replay_of(table)
-        tables.append({"table": table, "game": GAMES[table.game], "finished": replay.finished,
+        tables.append({"table": table, "url": url, "game": GAMES[table.game], "finished": replay.finished,
                        "winners": replay.result()["winners"] if replay.events else []})
     return render_template("tables/home.html", new=new, upload=upload, options=options,
                            tables=tables, join=JoinCodeForm(formdata=None)), status

@@ -173,6 +173,8 @@ def version(code: str) -> int | None:
     return db.session.scalar(select(Table.version).where(Table.code == normal_code(code)))
 
 
-def recent(limit: int) -> list[Table]:
-    return list(db.session.scalars(select(Table).order_by(Table.created_at.desc(), Table.id.desc())
-                                   .limit(limit)))
+def with_codes(codes: list[str], limit: int) -> list[Table]:
+    """The tables among ``codes`` (a browser's cookies name them), newest first."""
+    wanted = [normal_code(c) for c in codes if len(c) <= CODE_LENGTH][:limit * 2]
+    return list(db.session.scalars(select(Table).where(Table.code.in_(wanted))
+                                   .order_by(Table.created_at.desc(), Table.id.desc()).limit(limit)))

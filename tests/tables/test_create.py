@@ -103,7 +103,7 @@ def test_the_lowest_wins_option_reaches_the_record(client):
 def test_recent_tables_show_a_table_in_play_then_finished_with_its_winner(client):
     code = start_table(client, players=("Anna", "Bence"))
     home = text_of(client.get("/"))
-    assert "No tables yet" not in home
+    assert "hosts or sits at" not in home
     assert code in home
     assert "Playing" in home
     assert "Finished" not in home
