@@ -362,6 +362,21 @@ def claim_host(code: str):
     abort(403)
 
 
+@bp.route("/t/<code>/claim/<token>", methods=["GET", "POST"])
+def claim_link(code: str, token: str):
+    """A host link printed by ``companion host CODE``: a tap makes this screen the host, once."""
+    table = table_or_404(code)
+    if request.method == "POST" and ButtonForm().validate():
+        secret = service.claim_with(table, token)
+        if secret:
+            return host_redirect(table, secret)
+    elif request.method == "GET" and service.claim_pending(table, token):
+        return render_template("tables/claim.html", table=table, game=GAMES[table.game])
+    message = gettext("This host link was used already or replaced by a newer one. Run "
+                      "companion host %(code)s again for a new link.", code=table.code)
+    return render_template("error.html", message=message, code=403), 403
+
+
 # --- acts: every change is an event through the rules ------------------------------------------
 
 def actor_of(table) -> tuple[str | None, str, str]:
