@@ -9,6 +9,7 @@ from typing import Any, Mapping
 from flask import Flask, request
 from sqlalchemy import event
 from sqlalchemy.engine import Engine
+from werkzeug.middleware.proxy_fix import ProxyFix
 
 ROOT = Path(__file__).resolve().parent.parent
 LANGUAGES = ("en", "hu")
@@ -22,6 +23,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     register_extensions(app)
     register_blueprints(app)
     register_security_headers(app)
+    register_proxy(app)
     register_error_handlers(app)
     return app
 
@@ -36,6 +38,8 @@ def configure(app: Flask, config: Mapping[str, Any] | None) -> None:
         PUBLIC_BASE_URL=os.environ.get("PUBLIC_BASE_URL") or None,
         BABEL_TRANSLATION_DIRECTORIES=str(Path(__file__).parent / "translations"),
         POLL_SECONDS=1,
+        # behind an HTTPS reverse proxy: how many proxies set X-Forwarded-For/-Proto/-Host
+        PROXY_HOPS=int(os.environ.get("COMPANION_PROXY_HOPS") or 0),
         RECENT_TABLES=20,
         RATELIMIT_STORAGE_URI="memory://",
         WRONG_CODE_LIMIT="30 per minute",       # a mistyped code now and then, never a search
@@ -109,6 +113,28 @@ def register_security_headers(app: Flask) -> None:
         response.headers.setdefault("X-Content-Type-Options", "nosniff")
         response.headers.setdefault("Referrer-Policy", "same-origin")
         response.vary.add("Cookie")
+        return response
+
+
+def register_proxy(app: Flask) -> None:
+    """Behind an HTTPS reverse proxy (``PROXY_HOPS`` > 0): trust its X-Forwarded headers (the
+    client's address for the limiter, https for the links), mark every cookie Secure and ask
+    browsers to come back over HTTPS only (HSTS). Without it the headers are ignored, so a
+    phone cannot pose as another address."""
+    hops = int(app.config.get("PROXY_HOPS") or 0)
+    if hops <= 0:
+        return
+    app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops, x_host=hops,  # type: ignore[method-assign]
+                            x_port=hops, x_prefix=hops)
+    app.config["SESSION_COOKIE_SECURE"] = True
+
+    @app.after_request
+    def secure(response):  # type: ignore[no-untyped-def]
+        response.headers["Strict-Transport-Security"] = "max-age=31536000"
+        cookies = response.headers.getlist("Set-Cookie")
+        if cookies:
+            response.headers.setlist("Set-Cookie", [
+                c if "; secure" in c.lower() else c + "; Secure" for c in cookies])
         return response
 
 
