@@ -20,6 +20,9 @@ VERSION = 1
 MAX_NAME = 40
 MAX_BYTES = 512 * 1024      # a long game's record is tens of kB
 MAX_EVENTS = 3000           # a six-player game of 20 rounds has a few hundred
+# an undo replays the acts before it: a record's undos may replay this many acts in all
+# (about a second of work; a real game with dozens of undos stays far below)
+MAX_UNDO_WORK = 200_000
 
 
 class RecordError(ValueError):
@@ -51,6 +54,7 @@ class Replay:
     state: Any
     finished: bool = False
     undone: dict[int, int] = field(default_factory=dict)   # undone index -> index of its undo
+    work: int = 0           # acts replayed by undos so far (bounded by MAX_UNDO_WORK)
 
     def effective(self) -> list[int]:
         """Indices of the events that count: neither an undo nor undone."""
@@ -175,7 +179,7 @@ def replay(game: Game, options: dict[str, Any], players: list[str],
         run = Replay(game, options, players, [], game.start(options, players))
     else:
         run = Replay(game, options, players, list(start.events), start.state,
-                     start.finished, dict(start.undone))
+                     start.finished, dict(start.undone), start.work)
     for index in range(len(run.events), len(events)):
         event = events[index]
         if not isinstance(event, Mapping) or not isinstance(event.get("type"), str):
@@ -211,6 +215,10 @@ def _undo(run: Replay, event: Mapping[str, Any], index: int) -> None:
     if target in run.undone:
         raise RuleError(N_("Event %(n)d has already been undone."), n=target + 1)
     undone = {**run.undone, target: index}
+    run.work += len(run.events)
+    if run.work > MAX_UNDO_WORK:
+        raise RuleError(N_("This record takes back too many acts to replay: its undos may replay "
+                           "at most %(max)d acts in all."), max=MAX_UNDO_WORK)
     state = run.game.start(run.options, run.players)
     for i, earlier in enumerate(run.events):
         if earlier.get("type") == "undo" or i in undone:
