@@ -68,6 +68,17 @@ def cookie_codes() -> list[str]:
                    if name.startswith(p)})
 
 
+def at_own_table() -> bool:
+    """The request is for a table whose host or seat cookie this browser holds (checked)."""
+    code = (request.view_args or {}).get("code")
+    if not isinstance(code, str) or not any(request.cookies.get(name.format(code.strip().upper()))
+                                            for name in (HOST_COOKIE, SEAT_COOKIE)):
+        return False
+    from .service import find
+    table = find(code)
+    return table is not None and (is_host(table) or my_seat(table) is not None)
+
+
 def remember(response: Any, name: str, secret: str) -> None:
     response.set_cookie(name, secret, max_age=COOKIE_DAYS * 86400, httponly=True,
                         samesite="Lax", secure=request.is_secure)

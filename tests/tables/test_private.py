@@ -27,6 +27,21 @@ def test_a_burst_of_wrong_codes_from_one_address_gets_429_with_a_clear_page(clie
     assert slowed.status_code == 429 and "Wait a minute" in text_of(slowed)
 
 
+def test_wrong_codes_from_one_phone_never_slow_the_table_behind_the_same_router(app, client):
+    code = start_table(client, players=("Anna", "Bence"))
+    anna, guesser = app.test_client(), app.test_client()
+    take_seat(anna, code, 0)
+    for n in range(40):
+        guesser.get(f"/go?code=AAAA{n}")
+    assert guesser.get(f"/j/{code}").status_code == 429
+    assert client.get(f"/t/{code}").status_code == 200
+    assert anna.get(f"/t/{code}/phone").status_code == 200
+    assert enter(anna, code, 1, 4).status_code == 303
+    forged = app.test_client()
+    forged.set_cookie(f"tc_seat_{code}", "forged")
+    assert forged.get(f"/j/{code}").status_code == 429
+
+
 def test_a_whole_table_behind_one_router_plays_without_a_limit(tmp_path):
     """Six phones and the host screen share one address: a long Doodle City evening."""
     app = make_app(tmp_path)
