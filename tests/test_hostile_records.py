@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from companion import record
 from companion.cli import cli
 
-EXAMPLES = 2000         # per test: 3 tests, 6,000 records
+EXAMPLES = 2300         # per test: 3 tests, 6,900 records
 
 VALID = {"format": "table-companion-record", "version": 1, "game": "score-pad",
          "players": [{"name": "Anna"}, {"name": "Bence"}],
