@@ -9,6 +9,7 @@ from typing import Any, Mapping
 from flask import Flask, request
 from sqlalchemy import event
 from sqlalchemy.engine import Engine
+from werkzeug.middleware.proxy_fix import ProxyFix
 
 ROOT = Path(__file__).resolve().parent.parent
 LANGUAGES = ("en", "hu")
@@ -22,6 +23,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     register_extensions(app)
     register_blueprints(app)
     register_security_headers(app)
+    register_proxy(app)
     register_error_handlers(app)
     return app
 
@@ -32,11 +34,16 @@ def configure(app: Flask, config: Mapping[str, Any] | None) -> None:
         WTF_CSRF_TIME_LIMIT=24 * 3600,          # a games night is longer than an hour
         SESSION_COOKIE_HTTPONLY=True,
         SESSION_COOKIE_SAMESITE="Lax",
-        MAX_CONTENT_LENGTH=2 * 1024 * 1024,     # an imported record is a few kB
+        MAX_CONTENT_LENGTH=1024 * 1024,         # a record is at most 512 kB (record.MAX_BYTES)
         PUBLIC_BASE_URL=os.environ.get("PUBLIC_BASE_URL") or None,
         BABEL_TRANSLATION_DIRECTORIES=str(Path(__file__).parent / "translations"),
         POLL_SECONDS=1,
+        # behind an HTTPS reverse proxy: how many proxies set X-Forwarded-For/-Proto/-Host
+        PROXY_HOPS=int(os.environ.get("COMPANION_PROXY_HOPS") or 0),
         RECENT_TABLES=20,
+        RATELIMIT_STORAGE_URI="memory://",
+        WRONG_CODE_LIMIT="30 per minute",       # a mistyped code now and then, never a search
+        POST_LIMIT="600 per minute",            # a whole table behind one router taps far less
     )
     app.config.from_pyfile("config.py", silent=True)
     if config:
@@ -65,9 +72,10 @@ def select_locale() -> str:
 
 
 def register_extensions(app: Flask) -> None:
-    from .extensions import babel, csrf, db
+    from .extensions import babel, csrf, db, limiter_for
 
     db.init_app(app)
+    limiter_for(app)
     csrf.init_app(app)
     babel.init_app(app, locale_selector=select_locale)
 
@@ -83,8 +91,11 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
 
 
 def register_blueprints(app: Flask) -> None:
+    from .bounds import BoundedInt
     from .games import GAMES
     from .tables import bp as tables
+
+    app.url_map.converters["int"] = BoundedInt     # before any route is added
 
     app.register_blueprint(tables)
     for game in GAMES.values():
@@ -105,8 +116,30 @@ def register_security_headers(app: Flask) -> None:
         return response
 
 
+def register_proxy(app: Flask) -> None:
+    """Behind an HTTPS reverse proxy (``PROXY_HOPS`` > 0): trust its X-Forwarded headers (the
+    client's address for the limiter, https for the links), mark every cookie Secure and ask
+    browsers to come back over HTTPS only (HSTS). Without it the headers are ignored, so a
+    phone cannot pose as another address."""
+    hops = int(app.config.get("PROXY_HOPS") or 0)
+    if hops <= 0:
+        return
+    app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops, x_host=hops,  # type: ignore[method-assign]
+                            x_port=hops, x_prefix=hops)
+    app.config["SESSION_COOKIE_SECURE"] = True
+
+    @app.after_request
+    def secure(response):  # type: ignore[no-untyped-def]
+        response.headers["Strict-Transport-Security"] = "max-age=31536000"
+        cookies = response.headers.getlist("Set-Cookie")
+        if cookies:
+            response.headers.setlist("Set-Cookie", [
+                c if "; secure" in c.lower() else c + "; Secure" for c in cookies])
+        return response
+
+
 def register_error_handlers(app: Flask) -> None:
     from .tables.routes import error_page
 
-    for code in (400, 403, 404, 405, 413, 422):
+    for code in (400, 403, 404, 405, 413, 422, 429):
         app.register_error_handler(code, error_page)

@@ -24,9 +24,12 @@ def cli() -> None:
 
 def read_record(source: IO[str]) -> Any:
     try:
-        return json.load(source)
-    except (ValueError, UnicodeDecodeError) as error:
+        text = source.read(record.MAX_BYTES + 1)
+        return record.parse(text)
+    except (UnicodeDecodeError, record.NotJSON) as error:
         fail(f"not valid JSON: {error}")
+    except record.RecordError as error:
+        fail(str(error))
 
 
 def fail(message: str) -> None:
@@ -83,9 +86,33 @@ def import_record(source: IO[str]) -> None:
         fail(str(error))
     db.create_all()
     table, _host = service.create(replay.game.name, data.get("options", {}), replay.players,
-                                  replay.events)
-    click.echo(f"imported {len(replay.events)} events; open /t/{table.code} and make it the host screen")
+                                  replay.events, with_host=False)
+    click.echo(f"imported {len(replay.events)} events; open /t/{table.code} and make it the host "
+               f"screen (or run companion host {table.code} for a host link)")
     click.echo(table.code)
+
+
+@cli.command("host")
+@click.argument("code")
+@click.option("--base", default=None, help="The address phones use (default: PUBLIC_BASE_URL, "
+              "else this machine's network address on port 5000).")
+@with_appcontext
+def host(code: str, base: str | None) -> None:
+    """Print a one-time link that makes the screen opening it the table's host (it replaces
+    the old host screen at once)."""
+    from .extensions import db
+    from .tables import service
+    from .tables.links import lan_address
+
+    db.create_all()
+    table = service.find(code)
+    if table is None:
+        fail(f"no table has the code {code!r}")
+    base = base or current_app.config.get("PUBLIC_BASE_URL") or \
+        f"http://{lan_address() or '127.0.0.1'}:5000"
+    token = service.claim_link(table)
+    click.echo(f"open this once on the new host screen (the old one is no longer the host):")
+    click.echo(f"{base.rstrip('/')}/t/{table.code}/claim/{token}")
 
 
 @cli.command("run")

@@ -7,15 +7,22 @@ Pure: no Flask, no database. The web app, ``companion score`` and the tests all 
 """
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
+from . import bounds
 from .games import GAMES
 from .games.base import Game, RuleError, N_
 
 FORMAT = "table-companion-record"
 VERSION = 1
 MAX_NAME = 40
+MAX_BYTES = 512 * 1024      # a long game's record is tens of kB
+MAX_EVENTS = 3000           # a six-player game of 20 rounds has a few hundred
+# an undo replays the acts before it: a record's undos may replay this many acts in all
+# (about a second of work; a real game with dozens of undos stays far below)
+MAX_UNDO_WORK = 200_000
 
 
 class RecordError(ValueError):
@@ -34,6 +41,10 @@ class RecordError(ValueError):
         return f"event {self.index + 1}{kind}: "
 
 
+class NotJSON(RecordError):
+    """Text that is no JSON at all (the reason is the parser's, in English)."""
+
+
 @dataclass
 class Replay:
     game: Game
@@ -43,6 +54,7 @@ class Replay:
     state: Any
     finished: bool = False
     undone: dict[int, int] = field(default_factory=dict)   # undone index -> index of its undo
+    work: int = 0           # acts replayed by undos so far (bounded by MAX_UNDO_WORK)
 
     def effective(self) -> list[int]:
         """Indices of the events that count: neither an undo nor undone."""
@@ -95,10 +107,46 @@ def check_names(game: Game, names: list[str]) -> list[str]:
     return names
 
 
+def _refuse_constant(name: str) -> None:
+    raise ValueError(f"{name} is not a number a record may hold")
+
+
+def parse(text: str | bytes) -> Any:
+    """A record's JSON text, bounded: size, nesting, no NaN or Infinity; RecordError if not."""
+    if len(text) > MAX_BYTES:
+        raise RecordError(RuleError(N_("A game record is at most %(kb)d kB; this one is %(size)d kB."),
+                                    kb=MAX_BYTES // 1024, size=len(text) // 1024))
+    try:
+        return json.loads(text, parse_constant=_refuse_constant)
+    except RecursionError:
+        raise RecordError(RuleError(N_("A game record nests at most %(depth)d levels deep."),
+                                    depth=bounds.MAX_DEPTH)) from None
+    except (ValueError, UnicodeDecodeError) as error:
+        raise NotJSON(RuleError(str(error))) from None
+
+
+def check_values(record: Any) -> None:
+    """Bounds every value of a record must keep, whatever its game: nesting, numbers, text."""
+    for value, depth in bounds.walk(record):
+        if depth > bounds.MAX_DEPTH:
+            raise RecordError(RuleError(N_("A game record nests at most %(depth)d levels deep."),
+                                        depth=bounds.MAX_DEPTH))
+        if isinstance(value, float) and not abs(value) <= bounds.MAX_NUMBER:
+            raise RecordError(RuleError(N_("A number in a game record is at most %(max)d."),
+                                        max=bounds.MAX_NUMBER))
+        if isinstance(value, int) and not isinstance(value, bool) and abs(value) > bounds.MAX_NUMBER:
+            raise RecordError(RuleError(N_("A number in a game record is at most %(max)d."),
+                                        max=bounds.MAX_NUMBER))
+        if isinstance(value, str) and bounds.has_surrogate(value):
+            raise RecordError(RuleError(N_("A game record's text must be valid Unicode "
+                                           "(it holds a lone surrogate).")))
+
+
 def load(record: Any) -> Replay:
     """Validate a whole record and replay it; raises RecordError naming the first bad event."""
     if not isinstance(record, Mapping):
         raise RecordError(RuleError(N_("A record must be a JSON object.")))
+    check_values(record)
     if record.get("format") != FORMAT or record.get("version") != VERSION:
         raise RecordError(RuleError(N_("Not a game record: expected format %(format)r version %(version)d."),
                                     format=FORMAT, version=VERSION))
@@ -114,6 +162,9 @@ def load(record: Any) -> Replay:
     events = record.get("events", [])
     if not isinstance(events, list):
         raise RecordError(RuleError(N_("Events must be a list.")))
+    if len(events) > MAX_EVENTS:
+        raise RecordError(RuleError(N_("A game record holds at most %(max)d events; this one has "
+                                       "%(count)d."), max=MAX_EVENTS, count=len(events)))
     return replay(game, options, players, events)
 
 
@@ -128,7 +179,7 @@ def replay(game: Game, options: dict[str, Any], players: list[str],
         run = Replay(game, options, players, [], game.start(options, players))
     else:
         run = Replay(game, options, players, list(start.events), start.state,
-                     start.finished, dict(start.undone))
+                     start.finished, dict(start.undone), start.work)
     for index in range(len(run.events), len(events)):
         event = events[index]
         if not isinstance(event, Mapping) or not isinstance(event.get("type"), str):
@@ -164,6 +215,10 @@ def _undo(run: Replay, event: Mapping[str, Any], index: int) -> None:
     if target in run.undone:
         raise RuleError(N_("Event %(n)d has already been undone."), n=target + 1)
     undone = {**run.undone, target: index}
+    run.work += len(run.events)
+    if run.work > MAX_UNDO_WORK:
+        raise RuleError(N_("This record takes back too many acts to replay: its undos may replay "
+                           "at most %(max)d acts in all."), max=MAX_UNDO_WORK)
     state = run.game.start(run.options, run.players)
     for i, earlier in enumerate(run.events):
         if earlier.get("type") == "undo" or i in undone:

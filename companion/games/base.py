@@ -89,6 +89,12 @@ class Game:
         event that replaces an earlier one is legal in the record, but never silent on a screen)."""
         return None
 
+    def live_check(self, state: Any, options: Mapping[str, Any], event: Mapping[str, Any],
+                   player: str | None, by: str, form_name: str) -> None:
+        """Rules of the live table, not of the record (who may roll now, setup only by the host):
+        checked under the table's lock on the state ``event`` is appended to, so concurrent
+        taps are decided one after another. ``by`` is "host" or "seat"; raise RuleError."""
+
     def missing(self, state: Any) -> list[str]:
         """What is not entered yet, in words, for the warning before Finish."""
         return []

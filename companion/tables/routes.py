@@ -20,8 +20,8 @@ from . import bp, service
 from .forms import ButtonForm, ImportForm, JoinCodeForm, LanguageForm, NewTableForm, SeatForm, UndoForm
 from .confirm import no_overwrite, question, sure
 from .links import base_url, qr_svg
-from .views import (HISTORY_ON_SCREEN, HOST_COOKIE, SEAT_COOKIE, changes_since, explain, history,
-                    is_host, my_seat, remember, standings)
+from .views import (HISTORY_ON_SCREEN, HOST_COOKIE, SEAT_COOKIE, changes_since, cookie_codes,
+                    explain, history, is_host, my_seat, remember, standings)
 
 
 @bp.app_context_processor
@@ -43,6 +43,9 @@ def error_page(error: Any) -> tuple[str, int]:
         message = gettext("Only the host screen or the seat's own phone may do that.")
     elif code == 413:
         message = gettext("That file is too large for a game record.")
+    elif code == 429:
+        message = gettext("Too many tries from this network in a short time. Wait a minute, "
+                          "then check the table code on the host screen.")
     else:
         message = gettext("That request could not be handled.")
     return render_template("error.html", message=message, code=code), code
@@ -68,10 +71,16 @@ def option_forms(formdata: Any = None) -> dict[str, Any]:
 
 def render_home(new: NewTableForm, upload: ImportForm, options: dict[str, Any], status: int = 200):
     tables = []
-    for table in service.recent(current_app.config["RECENT_TABLES"]):
+    for table in service.with_codes(cookie_codes(), current_app.config["RECENT_TABLES"]):
+        if is_host(table):
+            url = url_for("tables.host", code=table.code)
+        elif my_seat(table):
+            url = url_for("tables.phone", code=table.code)
+        else:
+            continue        # a stale or forged cookie: never another table's code
         replay, game = service.replay_of(table), GAMES[table.game]
         leaders = replay.events and game.leaders_on_home
-        tables.append({"table": table, "game": game, "finished": replay.finished,
+        tables.append({"table": table, "url": url, "game": game, "finished": replay.finished,
                        "winners": replay.result()["winners"] if leaders else []})
     return render_template("tables/home.html", new=new, upload=upload, options=options,
                            tables=tables, join=JoinCodeForm(formdata=None)), status
@@ -110,20 +119,19 @@ def import_page():
 def import_record():
     upload = ImportForm()
     if upload.validate():
+        data = None
         try:
-            data = json.load(upload.record.data.stream)
-        except (ValueError, UnicodeDecodeError):
+            data = record.parse(upload.record.data.stream.read(record.MAX_BYTES + 1))
+            replay = record.load(data)
+            table, host_secret = service.create(replay.game.name, data.get("options", {}),
+                                                replay.players, replay.events)
+        except (record.NotJSON, UnicodeDecodeError):
             upload.record.errors.append(gettext("That file is not a game record (not valid JSON)."))
+        except RecordError as error:
+            upload.record.errors.append(explain(error, GAMES.get(data.get("game"))
+                                                if isinstance(data, dict) else None))
         else:
-            try:
-                replay = record.load(data)
-                table, host_secret = service.create(replay.game.name, data.get("options", {}),
-                                                    replay.players, replay.events)
-            except RecordError as error:
-                upload.record.errors.append(explain(error, GAMES.get(data.get("game"))
-                                                    if isinstance(data, dict) else None))
-            else:
-                return host_redirect(table, host_secret)
+            return host_redirect(table, host_secret)
     return render_home(NewTableForm(formdata=None), upload, option_forms(), 422)
 
 
@@ -370,6 +378,21 @@ def claim_host(code: str):
     abort(403)
 
 
+@bp.route("/t/<code>/claim/<token>", methods=["GET", "POST"])
+def claim_link(code: str, token: str):
+    """A host link printed by ``companion host CODE``: a tap makes this screen the host, once."""
+    table = table_or_404(code)
+    if request.method == "POST" and ButtonForm().validate():
+        secret = service.claim_with(table, token)
+        if secret:
+            return host_redirect(table, secret)
+    elif request.method == "GET" and service.claim_pending(table, token):
+        return render_template("tables/claim.html", table=table, game=GAMES[table.game])
+    message = gettext("This host link was used already or replaced by a newer one. Run "
+                      "companion host %(code)s again for a new link.", code=table.code)
+    return render_template("error.html", message=message, code=403), 403
+
+
 # --- acts: every change is an event through the rules ------------------------------------------
 
 def actor_of(table) -> tuple[str | None, str, str]:
@@ -398,10 +421,18 @@ def ask_to_replace(table, view: str, conflict: Conflict, forms: dict[str, Any] |
 
 
 def commit(table, event: dict[str, Any], by: str, view: str, forms: dict[str, Any] | None = None,
-           game=None):
+           game=None, live=None):
+    """Append ``event``; under the table's lock the live table's rules (``live``) and the
+    question before a replacement are checked on the state it is appended to."""
+    overwrite = no_overwrite(game, event) if game else None
+
+    def guard(current) -> None:
+        if live is not None:
+            live(current)
+        if overwrite is not None:
+            overwrite(current)
     try:
-        service.append(table, event, by, request.form.get("nonce") or None,
-                       guard=no_overwrite(game, event) if game else None)
+        service.append(table, event, by, request.form.get("nonce") or None, guard=guard)
     except Conflict as conflict:
         return ask_to_replace(table, view, conflict, forms)
     except RuleError as error:
@@ -429,7 +460,11 @@ def act(code: str, form_name: str):
         return render_screen(table, view, forms, explain(error, replay.game), 422)
     if event is None:
         abort(404)
-    return commit(table, event, by, view, forms, game=replay.game)
+    acting = player
+
+    def live(current) -> None:
+        current.game.live_check(current.state, current.options, event, acting, by, form_name)
+    return commit(table, event, by, view, forms, game=replay.game, live=live)
 
 
 @bp.post("/t/<code>/undo")

@@ -31,25 +31,30 @@ def normal_code(code: str) -> str:
 
 
 def find(code: str) -> Table | None:
+    if len(code) > 2 * CODE_LENGTH:       # never a table's code; no query for it
+        return None
     return db.session.scalar(select(Table).where(Table.code == normal_code(code)))
 
 
 def create(game: str, options: Mapping[str, Any], players: list[str],
-           events: list[dict[str, Any]] | None = None) -> tuple[Table, str]:
-    """A new table (checked through the record rules first); returns it and the host secret."""
+           events: list[dict[str, Any]] | None = None,
+           with_host: bool = True) -> tuple[Table, str | None]:
+    """A new table (checked through the record rules first); returns it and the host secret
+    (None without a host: the first screen to claim it, or a claim link, becomes the host)."""
     replay = record.load({"format": record.FORMAT, "version": record.VERSION, "game": game,
                           "options": dict(options), "players": [{"name": n} for n in players],
                           "events": events or []})
     host_secret = secrets.token_urlsafe(24)
     for _attempt in range(20):
         table = Table(code=new_code(), game=game, options=dict(options),
-                      host_hash=digest(host_secret), version=len(replay.events))
+                      host_hash=digest(host_secret) if with_host else None,
+                      version=len(replay.events))
         table.seats = [Seat(position=i, name=name) for i, name in enumerate(players)]
         table.events = [Event(seq=i + 1, data=e, by="import") for i, e in enumerate(replay.events)]
         db.session.add(table)
         try:
             db.session.commit()
-            return table, host_secret
+            return table, host_secret if with_host else None
         except IntegrityError:      # the code was taken meanwhile: draw another
             db.session.rollback()
     raise RuntimeError("no free table code")
@@ -165,10 +170,46 @@ def claim_host(table: Table) -> str | None:
     return secret
 
 
+CLAIM = "claim:"       # a host hash made from this prefix is a pending claim link, not a screen
+
+
+def claim_link(table: Table) -> str:
+    """A one-time token that makes the screen opening it the host; it replaces the old host at
+    once (the way to move the host role when the old screen is lost)."""
+    token = secrets.token_urlsafe(24)
+    _lock(table)
+    db.session.execute(update(Table).where(Table.id == table.id)
+                       .values(host_hash=digest(CLAIM + token)))
+    db.session.commit()
+    return token
+
+
+def claim_pending(table: Table, token: str) -> bool:
+    return table.host_hash == digest(CLAIM + token)
+
+
+def claim_with(table: Table, token: str) -> str | None:
+    """The host secret for the screen bringing a valid claim token; the token is spent."""
+    secret = secrets.token_urlsafe(24)
+    _lock(table)
+    claimed = db.session.execute(update(Table).where(
+        Table.id == table.id, Table.host_hash == digest(CLAIM + token))
+        .values(host_hash=digest(secret)))
+    if claimed.rowcount != 1:
+        db.session.rollback()
+        return None
+    db.session.commit()
+    return secret
+
+
 def version(code: str) -> int | None:
+    if len(code) > 2 * CODE_LENGTH:
+        return None
     return db.session.scalar(select(Table.version).where(Table.code == normal_code(code)))
 
 
-def recent(limit: int) -> list[Table]:
-    return list(db.session.scalars(select(Table).order_by(Table.created_at.desc(), Table.id.desc())
-                                   .limit(limit)))
+def with_codes(codes: list[str], limit: int) -> list[Table]:
+    """The tables among ``codes`` (a browser's cookies name them), newest first."""
+    wanted = [normal_code(c) for c in codes if len(c) <= CODE_LENGTH][:limit * 2]
+    return list(db.session.scalars(select(Table).where(Table.code.in_(wanted))
+                                   .order_by(Table.created_at.desc(), Table.id.desc()).limit(limit)))

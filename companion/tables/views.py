@@ -61,6 +61,24 @@ def is_host(table: Table) -> bool:
     return bool(secret and table.host_hash and digest(secret) == table.host_hash)
 
 
+def cookie_codes() -> list[str]:
+    """The table codes this browser holds a host or seat cookie for (checked by the caller)."""
+    prefixes = (HOST_COOKIE.format(""), SEAT_COOKIE.format(""))
+    return sorted({name[len(p):] for name in request.cookies for p in prefixes
+                   if name.startswith(p)})
+
+
+def at_own_table() -> bool:
+    """The request is for a table whose host or seat cookie this browser holds (checked)."""
+    code = (request.view_args or {}).get("code")
+    if not isinstance(code, str) or not any(request.cookies.get(name.format(code.strip().upper()))
+                                            for name in (HOST_COOKIE, SEAT_COOKIE)):
+        return False
+    from .service import find
+    table = find(code)
+    return table is not None and (is_host(table) or my_seat(table) is not None)
+
+
 def remember(response: Any, name: str, secret: str) -> None:
     response.set_cookie(name, secret, max_age=COOKIE_DAYS * 86400, httponly=True,
                         samesite="Lax", secure=request.is_secure)

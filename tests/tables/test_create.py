@@ -27,7 +27,7 @@ def test_starting_a_table_without_any_name_is_refused_in_plain_words(app, client
     assert response.status_code == 422
     assert "Enter at least one player's name" in text_of(response)
     assert table_count(app) == 0
-    assert "No tables yet" in text_of(client.get("/"))
+    assert "hosts or sits at" in text_of(client.get("/"))
 
 
 def test_blank_names_do_not_count_as_players(app, client):
@@ -42,7 +42,7 @@ def test_two_players_whose_names_differ_only_in_case_are_refused(app, client):
     assert response.status_code == 422
     assert "Two players have the same name" in text_of(response)
     assert table_count(app) == 0
-    assert "No tables yet" in text_of(client.get("/"))
+    assert "hosts or sits at" in text_of(client.get("/"))
 
 
 def test_a_name_longer_than_40_characters_is_refused(app, client):
@@ -103,7 +103,7 @@ def test_the_lowest_wins_option_reaches_the_record(client):
 def test_recent_tables_show_a_table_in_play_then_finished_with_its_winner(client):
     code = start_table(client, players=("Anna", "Bence"))
     home = text_of(client.get("/"))
-    assert "No tables yet" not in home
+    assert "hosts or sits at" not in home
     assert code in home
     assert "Playing" in home
     assert "Finished" not in home

@@ -106,7 +106,7 @@ def test_an_invalid_record_names_the_first_bad_event_and_opens_nothing(app, clie
     assert "Event 2 (points):" in text_of(response)
     assert "round" in text_of(response)
     assert table_count(app) == 0
-    assert "No tables yet" in text_of(client.get("/"))
+    assert "hosts or sits at" in text_of(client.get("/"))
 
 
 @pytest.mark.parametrize("mutate, message", [

@@ -127,7 +127,7 @@ def scoring_definition(form: ScoringForm) -> dict[str, Any]:
     """The rows per player count, each checked by load_rows; the refusal names the count."""
     rows = {}
     for count in PLAYER_COUNTS:
-        values = [int(v) for v in re.findall(r"-?\d+", form[f"rows_{count}"].data or "")]
+        values = [int(v) for v in re.findall(r"-?[0-9]{1,9}", form[f"rows_{count}"].data or "")]
         try:
             load_rows(values)
         except RuleError as error:

@@ -14,6 +14,7 @@ from ...extensions import db
 from ...models import utcnow
 from .board import SIDES, Board, ScoringRows, default_board, default_rows, load_board, load_rows
 from .labels import side_label
+from ...bounds import small_int
 
 DEFAULT = "default"
 
@@ -71,7 +72,7 @@ def scoring_choices() -> list[SelectChoice]:
 
 def saved_id(choice: str | None) -> int | None:
     number = (choice or "").removeprefix("saved-")
-    return int(number) if (choice or "").startswith("saved-") and number.isdigit() else None
+    return small_int(number) if (choice or "").startswith("saved-") else None
 
 
 def board_by_choice(choice: str | None) -> Board:

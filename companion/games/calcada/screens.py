@@ -7,6 +7,7 @@ from typing import Any, Mapping
 
 from flask_babel import gettext
 
+from ...bounds import small_int
 from ..base import acting_player
 from . import drawing, rules
 from .board import SIZE, Cell
@@ -17,13 +18,14 @@ NUMBERS = range(1, rules.MAX_ANNOUNCED + 1)
 
 def cell_arg(value: str | None) -> Cell | None:
     parts = (value or "").split("-")
-    if len(parts) == 2 and all(p.isdigit() and 1 <= int(p) <= SIZE for p in parts):
+    if len(parts) == 2 and all(small_int(p) is not None and 1 <= int(p) <= SIZE for p in parts):
         return int(parts[0]), int(parts[1])
     return None
 
 
 def number_arg(value: str | None) -> int | None:
-    return int(value) if value and value.isdigit() and int(value) in NUMBERS else None
+    number = small_int(value)
+    return number if number in NUMBERS else None
 
 
 

@@ -87,19 +87,31 @@ class DoodleCity(Game):
 
     def roll_event(self, form_name: str, form: Any, player: str | None,
                    state: rules.State) -> dict[str, Any]:
-        """The next round's dice, from a secure source (or as typed). A phone rolls only for
-        the start player; the host screen rolls for anyone."""
-        roller = next_roller(state)
-        if player is not None and player != roller:
-            raise RuleError(N_("%(player)s rolls this round's dice."), player=roller)
-        if state.roll is not None and not rules.round_complete(state):
-            raise RuleError(N_("Not everyone has acted yet this round."))
+        """The next round's dice, from a secure source (or as typed); who may roll is checked
+        under the table's lock (``live_check``)."""
         if form_name == "typed_roll":
             white = [int(d) for d in re.findall(r"[1-6]", form.white.data)]
             return {"type": "roll", "blue": form.blue.data, "white": white}
         count = rules.dice_count(state)
         return {"type": "roll", "blue": secrets.randbelow(6) + 1,
                 "white": [secrets.randbelow(6) + 1 for _ in range(count)]}
+
+    def live_check(self, state: rules.State, options: Mapping[str, Any], event: Mapping[str, Any],
+                   player: str | None, by: str, form_name: str) -> None:
+        """A record from a table that rolled real dice early stays valid; the live table rolls
+        once per round, the start player's phone or the host screen, and the host sets up."""
+        kind = event.get("type")
+        if kind in ("setup_roll", "start_road") and by != "host":
+            raise RuleError(N_("Only the host screen sets up the start roads."))
+        if kind != "roll":
+            return
+        if form_name == "typed_roll" and options.get("dice") != "physical":
+            raise RuleError(N_("This table rolls the app's dice: tap Roll the dice."))
+        roller = next_roller(state)
+        if by != "host" and player != roller:
+            raise RuleError(N_("%(player)s rolls this round's dice."), player=roller)
+        if state.roll is not None and not rules.round_complete(state):
+            raise RuleError(N_("Not everyone has acted yet this round."))
 
     def overwrite(self, state: rules.State, event: Mapping[str, Any]) -> Conflict | None:
         """A second tally of the same player replaces the first: asked, never silent."""

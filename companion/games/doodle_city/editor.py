@@ -1,7 +1,6 @@
 """The sheet editor: correct the default layout against your own printed sheet and save it."""
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from flask import Blueprint, abort, redirect, render_template, url_for
@@ -12,6 +11,7 @@ from wtforms import BooleanField, IntegerField, SelectField, StringField
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired, Length, NumberRange, Optional
 
+from ...bounds import numbers_in
 from ...extensions import db
 from ..base import RuleError
 from .models import SheetDefinition, saved
@@ -78,8 +78,8 @@ def definition(form: SheetForm) -> dict[str, Any]:
         houses.append(entry)
     return {"name": form.name.data.strip(), "unverified": not form.verified.data, "grid": grid,
             "houses": [h for h in houses if h["row"]],
-            "hotel_track": [int(v) for v in re.findall(r"\d+", form.hotel_track.data)],
-            "shop_track": [int(v) for v in re.findall(r"\d+", form.shop_track.data)],
+            "hotel_track": numbers_in(form.hotel_track.data),
+            "shop_track": numbers_in(form.shop_track.data),
             "trees": form.trees.data}
 
 

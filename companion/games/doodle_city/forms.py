@@ -7,6 +7,7 @@ from wtforms.fields.choices import SelectChoice
 from wtforms import BooleanField, IntegerField, SelectField, StringField
 from wtforms.validators import InputRequired, NumberRange, Optional, Regexp
 
+from ...bounds import numbers_in
 from ...validators import whole_number
 from .sheet import SHAPES
 
@@ -122,4 +123,4 @@ class TallyForm(ActForm):
 
 
 def numbers(text: str | None) -> list[int]:
-    return [int(n) for n in re.findall(r"-?\d+", text or "")]
+    return numbers_in(text)

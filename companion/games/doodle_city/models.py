@@ -9,6 +9,7 @@ from sqlalchemy import JSON, String, select
 from wtforms.fields.choices import SelectChoice
 from sqlalchemy.orm import Mapped, mapped_column
 
+from ...bounds import small_int
 from ...extensions import db
 from ...models import utcnow
 from .sheet import Sheet, default_sheet, load_sheet
@@ -39,8 +40,8 @@ def sheet_choices() -> list[SelectChoice]:
 
 
 def sheet_by_choice(choice: str | None) -> Sheet:
-    if choice and choice.isdigit():
-        found = db.session.get(SheetDefinition, int(choice))
+    if small_int(choice) is not None:
+        found = db.session.get(SheetDefinition, small_int(choice))
         if found is not None:
             return found.sheet
     return default_sheet()

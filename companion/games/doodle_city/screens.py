@@ -9,6 +9,7 @@ from typing import Any, Mapping
 
 from flask_babel import gettext, lazy_gettext as _l, ngettext
 
+from ...bounds import small_int
 from . import drawing as draw
 from ..base import acting_player
 from . import rules
@@ -66,7 +67,7 @@ def cell_arg(value: str | None) -> tuple[int, int] | None:
 
 
 def die_arg(value: str | None) -> int | None:
-    return int(value) if value and value.isdigit() else None
+    return small_int(value)
 
 
 def tally_token(tally: rules.Tally) -> str:

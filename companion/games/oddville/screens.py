@@ -12,7 +12,7 @@ from ..base import acting_player
 from . import drawing, end_rule, rules
 from .labels import CHARACTER_LABELS, GUILD_LABELS, RULE_LABELS, character_label
 
-SPOT = re.compile(r"(\d+)_(-?\d+)")
+SPOT = re.compile(r"([0-9]{1,3})_(-?[0-9]{1,3})")   # ASCII digits, bounded
 NUMBERS = range(0, 7)           # printed bases and diamond values offered as chips
 SHIELDS = range(0, 5)
 CHARACTER_POINTS = range(0, 11)
