@@ -95,8 +95,8 @@ def boards():
 @bp.route("/boards/new/<side>", methods=["GET", "POST"], defaults={"board_id": None})
 @bp.route("/boards/<int:board_id>", methods=["GET", "POST"], defaults={"side": None})
 def edit_board(board_id: int | None, side: str | None):
-    record = db.session.get(BoardDefinition, board_id) if board_id else None
-    if (board_id and record is None) or (side is not None and side not in ("8", "9")):
+    record = db.session.get(BoardDefinition, board_id) if board_id is not None else None
+    if (board_id is not None and record is None) or (side is not None and side not in ("8", "9")):
         abort(404)
     form = BoardForm()
     if not form.is_submitted():
@@ -140,8 +140,8 @@ def scoring_definition(form: ScoringForm) -> dict[str, Any]:
 @bp.route("/scoring/new", methods=["GET", "POST"], defaults={"scoring_id": None})
 @bp.route("/scoring/<int:scoring_id>", methods=["GET", "POST"])
 def edit_scoring(scoring_id: int | None):
-    record = db.session.get(ScoringDefinition, scoring_id) if scoring_id else None
-    if scoring_id and record is None:
+    record = db.session.get(ScoringDefinition, scoring_id) if scoring_id is not None else None
+    if scoring_id is not None and record is None:
         abort(404)
     form = ScoringForm()
     if not form.is_submitted():
