@@ -159,15 +159,7 @@ def free_seat(table: Table, position: int) -> None:
 
 def claim_host(table: Table) -> str | None:
     """A table imported from the command line has no host yet: the first screen to ask gets it."""
-    secret = secrets.token_urlsafe(24)
-    _lock(table)
-    claimed = db.session.execute(update(Table).where(Table.id == table.id, Table.host_hash.is_(None))
-                                 .values(host_hash=digest(secret)))
-    if claimed.rowcount != 1:
-        db.session.rollback()
-        return None
-    db.session.commit()
-    return secret
+    return _new_host(table, Table.host_hash.is_(None))
 
 
 CLAIM = "claim:"       # a host hash made from this prefix is a pending claim link, not a screen
@@ -190,11 +182,15 @@ def claim_pending(table: Table, token: str) -> bool:
 
 def claim_with(table: Table, token: str) -> str | None:
     """The host secret for the screen bringing a valid claim token; the token is spent."""
+    return _new_host(table, Table.host_hash == digest(CLAIM + token))
+
+
+def _new_host(table: Table, condition: Any) -> str | None:
+    """A fresh host secret, stored only while ``condition`` holds under the table's lock."""
     secret = secrets.token_urlsafe(24)
     _lock(table)
-    claimed = db.session.execute(update(Table).where(
-        Table.id == table.id, Table.host_hash == digest(CLAIM + token))
-        .values(host_hash=digest(secret)))
+    claimed = db.session.execute(update(Table).where(Table.id == table.id, condition)
+                                 .values(host_hash=digest(secret)))
     if claimed.rowcount != 1:
         db.session.rollback()
         return None
