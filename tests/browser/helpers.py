@@ -7,7 +7,7 @@ import time
 
 import zxingcpp
 from PIL import Image
-from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import Error as PlaywrightError, Locator, Page, expect
 
 LIVE_TIMEOUT = 2000     # ms: a change on one phone must show on the others within 2 s
 
@@ -31,7 +31,16 @@ def read_qr(page: Page) -> str:
     """Decode the QR code shown on a screen, from a screenshot, as a phone camera would."""
     # caret="initial": hiding the caret leaves style="" on every input, which htmx's settling
     # then copies onto swapped-in elements (a CSP style-src-attr refusal the app never causes)
-    png = page.locator("img.qr").screenshot(caret="initial")
+    # the QR sits in the live part of the host screen: a seat taken elsewhere swaps it for a new
+    # copy mid-shot, and a camera simply looks again
+    for attempt in range(5):
+        try:
+            png = page.locator("img.qr").screenshot(caret="initial")
+            break
+        except PlaywrightError as error:
+            if "not attached" not in str(error) or attempt == 4:
+                raise
+            time.sleep(0.2)
     results = zxingcpp.read_barcodes(Image.open(io.BytesIO(png)))
     assert results, "no QR code could be read from the host screen"
     return results[0].text
