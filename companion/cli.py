@@ -119,13 +119,13 @@ def host(code: str, base: str | None) -> None:
 @click.option("--host", default="0.0.0.0", show_default=True,
               help="Address to listen on (0.0.0.0: every network of this machine).")
 @click.option("--port", default=5000, show_default=True, type=int)
-@click.option("--threads", default=8, show_default=True, type=int)
+@click.option("--workers", default=None, type=click.IntRange(min=1),
+              help="Server processes (default: one per core).")
 @with_appcontext
-def run(host: str, port: int, threads: int) -> None:
-    """Serve the app for the phones at the table (waitress)."""
-    from waitress import serve
-
+def run(host: str, port: int, workers: int | None) -> None:
+    """Serve the app for the phones at the table (gunicorn, gevent workers)."""
     from .extensions import db
+    from .serve import exec_server
     from .tables.links import announcement, lan_address, qr_terminal
 
     db.create_all()
@@ -134,7 +134,7 @@ def run(host: str, port: int, threads: int) -> None:
     if address:
         click.echo(qr_terminal(address))        # the same address as the line below
     click.echo("\n".join(lines))
-    serve(app, host=host, port=port, threads=threads, ident="table-companion")
+    exec_server(host, port, workers)
 
 
 if __name__ == "__main__":
