@@ -16,7 +16,7 @@ from .. import record
 from ..games import GAMES
 from ..games.base import Conflict, RuleError
 from ..record import RecordError
-from . import bp, service
+from . import bp, push, service
 from .forms import ButtonForm, ImportForm, JoinCodeForm, LanguageForm, NewTableForm, SeatForm, UndoForm
 from .confirm import no_overwrite, question, sure
 from .links import base_url, qr_svg
@@ -264,6 +264,7 @@ def whole_history(code: str):
 @bp.get("/t/<code>/live")
 def live(code: str):
     """The part of a screen that changes; "nothing new" (204) when the client is up to date."""
+    push.wait(code)     # with wait=1: until the table changes (long poll), or the time-out
     current = service.version(code)
     if current is None:
         abort(404)

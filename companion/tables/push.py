@@ -1,0 +1,225 @@
+"""Long polling of a table's live view: a screen learns of a change as it happens.
+
+A screen asks ``/t/<code>/live?v=N&wait=1``; :func:`wait`, called first thing in the live view,
+holds that request until the table's version is no longer ``N`` or ``LIVE_WAIT_SECONDS`` pass,
+and the view then answers exactly as to a poll (the fresh fragment, or 204 "nothing new").
+
+One :class:`Watcher` per server process reads, in a single query every ``LIVE_CHECK_SECONDS``,
+the versions of all the tables its waiting requests wait for, so a change made by any process
+(or any program writing the database) is seen; a write committed in this process checks at
+once. A waiting request holds no database connection: the watcher reads for all of them.
+
+Waiting is cheap under gevent (a greenlet per waiter, how ``companion run`` serves) and fine
+under the threaded development server (a thread per request). Under a server with a few fixed
+threads (waitress, gunicorn's sync and gthread workers) each waiter would hold one of them, so
+there the view answers at once and the page polls; ``LIVE_WAIT_SECONDS`` in the configuration
+overrides the choice (0: never wait).
+"""
+from __future__ import annotations
+
+import logging
+import os
+import sys
+import threading
+from typing import Any
+
+from flask import Flask, current_app, has_app_context, request
+from sqlalchemy import event, select
+
+from ..extensions import db
+from ..models import Table
+from . import service
+
+WAIT_SECONDS = 20.0     # a waiting request answers 204 after this long (proxies allow 60 s)
+CHECK_SECONDS = 0.1     # how often the watcher reads the versions of the tables waited for
+IDLE_SECONDS = 60.0     # a watcher with nobody waiting this long ends (a new waiter starts one)
+CHUNK = 500             # table codes per query
+EXTENSION = "table_push"
+WROTE = "table_push_wrote"
+
+log = logging.getLogger(__name__)
+
+
+def wait(code: str) -> None:
+    """Hold a live request that asks to wait (``wait=1``) until the table's version is no longer
+    the ``v`` it names, or until the time-out; return at once when waiting is off."""
+    if request.args.get("wait") != "1":
+        return
+    seen = request.args.get("v", type=int)
+    if seen is None or len(code) > 2 * service.CODE_LENGTH:
+        return
+    seconds = wait_seconds()
+    if seconds <= 0:
+        return
+    db.session.close()      # nothing held while waiting: no connection, no open transaction
+    app = current_app._get_current_object()  # type: ignore[attr-defined]
+    watcher_for(app).wait(service.normal_code(code), seen, seconds)
+
+
+def wait_seconds() -> float:
+    """How long a live request may wait in this server (0: answer at once)."""
+    configured = current_app.config.get("LIVE_WAIT_SECONDS")
+    if configured is not None:
+        return float(configured)
+    if cooperative():
+        return WAIT_SECONDS
+    environ = request.environ
+    if str(environ.get("SERVER_SOFTWARE", "")).startswith("Werkzeug/") and \
+            environ.get("wsgi.multithread"):
+        return WAIT_SECONDS     # the threaded development server: a thread per request
+    return 0.0
+
+
+def cooperative() -> bool:
+    """True in a process gevent has patched (a waiting request costs a greenlet)."""
+    monkey = sys.modules.get("gevent.monkey")
+    return bool(monkey is not None and monkey.is_module_patched("threading"))
+
+
+_CREATING = threading.Lock()
+
+
+def watcher_for(app: Flask) -> "Watcher":
+    """This process's watcher for ``app`` (a forked worker makes its own)."""
+    watcher = app.extensions.get(EXTENSION)
+    if watcher is None or watcher.pid != os.getpid():
+        with _CREATING:
+            watcher = app.extensions.get(EXTENSION)
+            if watcher is None or watcher.pid != os.getpid():
+                watcher = Watcher(app, float(app.config.get("LIVE_CHECK_SECONDS", CHECK_SECONDS)))
+                app.extensions[EXTENSION] = watcher
+    return watcher
+
+
+class Waiter:
+    __slots__ = ("seen", "event")
+
+    def __init__(self, seen: int) -> None:
+        self.seen = seen
+        self.event = threading.Event()
+
+
+class Watcher:
+    """Reads the versions of the tables its waiters wait for and wakes those whose table moved
+    on. Runs in a thread of its own (a greenlet under gevent) only while someone waits."""
+
+    def __init__(self, app: Flask, interval: float) -> None:
+        self.app = app
+        self.interval = interval
+        self.pid = os.getpid()
+        self.lock = threading.Lock()
+        self.waiting: dict[str, list[Waiter]] = {}
+        self.kicked = threading.Event()
+        self.thread: threading.Thread | None = None
+        self.checks = 0
+        self.failing = False
+
+    def wait(self, code: str, seen: int, seconds: float) -> bool:
+        """Block until ``code``'s version differs from ``seen`` (True) or ``seconds`` pass."""
+        waiter = Waiter(seen)
+        with self.lock:
+            self.waiting.setdefault(code, []).append(waiter)
+            if self.thread is None:
+                self.thread = threading.Thread(target=self._run, name="table-push", daemon=True)
+                self.thread.start()
+        self.kicked.set()       # a screen already behind is answered at the next check: now
+        try:
+            return waiter.event.wait(seconds)
+        finally:
+            with self.lock:
+                waiters = self.waiting.get(code, [])
+                if waiter in waiters:
+                    waiters.remove(waiter)
+                if not waiters:
+                    self.waiting.pop(code, None)
+
+    def waiters(self, code: str | None = None) -> int:
+        with self.lock:
+            if code is not None:
+                return len(self.waiting.get(code, ()))
+            return sum(len(w) for w in self.waiting.values())
+
+    def kick(self) -> None:
+        """Check now (a write was committed in this process)."""
+        self.kicked.set()
+
+    def _run(self) -> None:
+        try:
+            self._loop()
+        finally:
+            with self.lock:
+                if self.thread is threading.current_thread():
+                    self.thread = None
+                    for waiters in self.waiting.values():    # never left waiting for nobody
+                        for waiter in waiters:
+                            waiter.event.set()
+
+    def _loop(self) -> None:
+        with self.app.app_context():
+            engine = db.engine
+        while True:
+            with self.lock:
+                idle = not self.waiting
+            if idle and not self.kicked.wait(IDLE_SECONDS):
+                with self.lock:
+                    if not self.waiting:
+                        self.thread = None
+                        return
+            elif not idle:
+                self.kicked.wait(self.interval)
+            self.kicked.clear()     # before reading: a kick from now on is seen by a later check
+            self._check(engine)
+
+    def _check(self, engine: Any) -> None:
+        with self.lock:
+            codes = list(self.waiting)
+        if not codes:
+            return
+        versions: dict[str, int] | None = {}
+        try:
+            with engine.connect() as connection:
+                for start in range(0, len(codes), CHUNK):
+                    rows = connection.execute(select(Table.code, Table.version)
+                                              .where(Table.code.in_(codes[start:start + CHUNK])))
+                    versions.update({code: version for code, version in rows})
+            self.checks += 1
+            if self.failing:
+                log.warning("live updates: the database answers again")
+                self.failing = False
+        except Exception:       # the database is away: every waiter answers as a poll would
+            if not self.failing:
+                log.exception("live updates: reading the table versions failed")
+                self.failing = True
+            versions = None
+        with self.lock:
+            for code in codes:
+                for waiter in self.waiting.get(code, ()):
+                    if versions is None or versions.get(code) != waiter.seen:
+                        waiter.event.set()
+
+
+# --- a write committed in this process checks at once ----------------------------------------
+
+@event.listens_for(db.session, "do_orm_execute")
+def _statement(state: Any) -> None:
+    if state.is_update or state.is_insert or state.is_delete:
+        state.session.info[WROTE] = True
+
+
+@event.listens_for(db.session, "after_flush")
+def _flushed(session: Any, _context: Any) -> None:
+    session.info[WROTE] = True
+
+
+@event.listens_for(db.session, "after_rollback")
+def _rolled_back(session: Any) -> None:
+    session.info.pop(WROTE, None)
+
+
+@event.listens_for(db.session, "after_commit")
+def _committed(session: Any) -> None:
+    if not session.info.pop(WROTE, False) or not has_app_context():
+        return
+    watcher = current_app.extensions.get(EXTENSION)
+    if watcher is not None and watcher.pid == os.getpid():
+        watcher.kick()
