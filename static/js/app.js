@@ -1,10 +1,52 @@
-// Live screens: poll only while the page is visible, and catch up as soon as it is shown again.
+// Live screens: a long poll (wait=1: the server answers as soon as the table changes, or with
+// "nothing new" after a while), the #live element's polling every POLL_SECONDS as the fallback.
+// A poll that comes while a request is still out waits for it (htmx queues the last one), so the
+// polling timer itself starts the next long poll when one ends empty. Polling pauses while the
+// page is hidden and catches up as soon as it is shown again; a 503 (the server sheds load)
+// holds every live request back for its Retry-After; a failed long poll means plain polling
+// for a while.
+var LONG_POLL_TIMEOUT_MS = 60000;   // the server answers within its wait (20 s): a dead line
+var FALLBACK_MS = 30000;            // plain polling for this long after a failed long poll
+var livePush = {plainUntil: 0, quietUntil: 0, resume: false, resumedAt: 0};
+
+function isLiveRequest(event) {
+  var config = event.detail.requestConfig || event.detail;
+  return !!(config && config.elt && config.elt.id === "live");
+}
+
+document.addEventListener("htmx:configRequest", function (event) {
+  if (!isLiveRequest(event) || Date.now() < livePush.plainUntil) { return; }
+  event.detail.parameters.wait = "1";
+  event.detail.timeout = LONG_POLL_TIMEOUT_MS;
+  event.detail.longPoll = true;
+});
 document.addEventListener("htmx:beforeRequest", function (event) {
   var trigger = event.detail.requestConfig && event.detail.requestConfig.triggeringEvent;
-  var polling = event.detail.elt && event.detail.elt.id === "live" && !trigger;
-  if (polling && document.hidden) {
+  var live = event.detail.elt && event.detail.elt.id === "live";
+  if ((live && !trigger && document.hidden) || (live && Date.now() < livePush.quietUntil)) {
     event.preventDefault();
   }
+});
+document.addEventListener("htmx:afterRequest", function (event) {
+  if (!isLiveRequest(event)) { return; }
+  var xhr = event.detail.xhr;
+  var config = event.detail.requestConfig;
+  if (xhr && xhr.status === 503) {
+    var seconds = parseInt(xhr.getResponseHeader("Retry-After"), 10) || 5;
+    livePush.quietUntil = Date.now() + seconds * 1000 * (1 + Math.random());  // not all at once
+  } else if (event.detail.successful !== true) {
+    if (config && config.longPoll) { livePush.plainUntil = Date.now() + FALLBACK_MS; }
+  } else if (xhr.status === 200 && config && config.longPoll) {
+    livePush.resume = true;     // the next long poll starts as soon as the new view is in
+  }
+});
+document.addEventListener("htmx:afterSettle", function () {
+  var live = document.getElementById("live");
+  if (!livePush.resume || !live || document.hidden || !window.htmx) { return; }
+  livePush.resume = false;
+  if (Date.now() - livePush.resumedAt < 250) { return; }  // never faster: the timer polls on
+  livePush.resumedAt = Date.now();
+  window.htmx.trigger(live, "refresh");
 });
 document.addEventListener("visibilitychange", function () {
   var live = document.getElementById("live");
