@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import resource
 import sys
 import time
 from typing import Any, Callable, Iterable
@@ -29,7 +30,7 @@ WORKER_CLASS = "gevent"
 WORKER_CONNECTIONS = 1000   # per worker: a phone holds one (its keep-alive or its long poll)
 BACKLOG = 1024              # connections the kernel holds until a worker accepts them
 KEEPALIVE = 5               # seconds an idle connection stays open: a polling phone keeps it
-MAX_LAG = 0.5               # seconds a worker's loop may run late before live polls are shed
+MAX_LAG = 1.0               # seconds a worker's loop may run late before live polls are shed
 RETRY_AFTER = 2             # seconds a shed live poll is told to wait
 LAG_TICK = 0.05             # how often the loop's lateness is measured
 
@@ -124,9 +125,11 @@ class Shed:
 
 
 def production_app() -> Shed:
+    """The app as served: "nothing new" answered from memory, live polls shed when late."""
     from . import create_app
+    from .tables.push import answer_from_memory
 
-    return Shed(create_app())
+    return Shed(answer_from_memory(create_app()))
 
 
 class Server(BaseApplication):  # type: ignore[misc]
@@ -173,7 +176,16 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--port", type=int, default=5000)
     parser.add_argument("--workers", type=int, default=None)
     args = parser.parse_args(argv)
+    more_files(WORKER_CONNECTIONS + 100)
     Server(production_app, settings(args.host, args.port, args.workers)).run()
+
+
+def more_files(wanted: int) -> None:
+    """Every connection is a file: raise the soft limit (often 1024) towards ``wanted``."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft != resource.RLIM_INFINITY and soft < wanted:
+        target = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
+        resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
 
 
 if __name__ == "__main__":

@@ -120,16 +120,22 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
-def test_run_serves_the_app_with_a_real_server_and_prints_address_and_qr(tmp_path):
+def test_run_serves_the_app_with_gunicorn_and_prints_address_and_qr(tmp_path, files):
+    import sqlite3
+    import threading
     import time
     import urllib.request
 
     port = free_port()
     instance = tmp_path / "instance"
+    env = {**os.environ, "COMPANION_INSTANCE": str(instance)}
+    code = companion("import", str(files[0]), env=env).stdout.split()[-1]
+    database = instance / "companion.sqlite"
+    with sqlite3.connect(database) as connection:
+        version = connection.execute("SELECT version FROM tables WHERE code = ?", (code,)).fetchone()[0]
     exe = shutil.which("companion", path=str(Path(sys.executable).parent)) or "companion"
-    server = subprocess.Popen([exe, "run", "--host", "127.0.0.1", "--port", str(port)],
-                              env={**os.environ, "COMPANION_INSTANCE": str(instance)},
-                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    server = subprocess.Popen([exe, "run", "--host", "127.0.0.1", "--port", str(port), "--workers", "2"],
+                              env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     try:
         lines = []
         deadline = time.monotonic() + 30
@@ -143,19 +149,39 @@ def test_run_serves_the_app_with_a_real_server_and_prints_address_and_qr(tmp_pat
         assert f"running on this computer only: http://127.0.0.1:{port}/" in printed
         assert "Phones cannot reach 127.0.0.1" in printed and "--host 0.0.0.0" in printed
         assert "█" not in printed and "▀" not in printed
-        for _ in range(50):
+        for _ in range(100):
             try:
                 with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=5) as page:
                     assert page.status == 200 and "Table Companion" in page.read().decode()
+                    assert page.headers["Server"] == "gunicorn"
                     break
             except OSError:
                 time.sleep(0.1)
         else:
             raise AssertionError("the server never answered")
         assert (instance / "companion.sqlite").exists() and (instance / "secret_key").exists()
+        # the same process id is gunicorn's master now, with the two workers asked for
+        children = Path(f"/proc/{server.pid}/task/{server.pid}/children").read_text().split()
+        assert len(children) == 2
+        assert "gevent.monkey" in Path(f"/proc/{server.pid}/cmdline").read_text()
+
+        # a long poll waits in a gevent worker and is answered when another process writes
+        answer = {}
+
+        def long_poll() -> None:
+            url = f"http://127.0.0.1:{port}/t/{code}/live?v={version}&view=host&wait=1"
+            with urllib.request.urlopen(url, timeout=30) as response:
+                answer["status"], answer["html"] = response.status, response.read().decode()
+
+        waiting = threading.Thread(target=long_poll, daemon=True)
+        waiting.start()
+        with sqlite3.connect(database) as connection:
+            connection.execute("UPDATE tables SET version = version + 1 WHERE code = ?", (code,))
+        waiting.join(25)
+        assert answer.get("status") == 200 and f'data-version="{version + 1}"' in answer["html"]
     finally:
         server.terminate()
-        server.wait(10)
+        server.wait(40)
         server.stdout.close()
 
 

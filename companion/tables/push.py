@@ -19,9 +19,12 @@ from __future__ import annotations
 
 import logging
 import os
+import re
 import sys
 import threading
+import time
 from typing import Any
+from urllib.parse import parse_qs
 
 from flask import Flask, current_app, has_app_context, request
 from sqlalchemy import event, select
@@ -32,7 +35,8 @@ from . import service
 
 WAIT_SECONDS = 20.0     # a waiting request answers 204 after this long (proxies allow 60 s)
 CHECK_SECONDS = 0.1     # how often the watcher reads the versions of the tables waited for
-IDLE_SECONDS = 60.0     # a watcher with nobody waiting this long ends (a new waiter starts one)
+IDLE_SECONDS = 60.0     # a watcher with nothing to read this long ends (a new waiter starts one)
+WATCH_SECONDS = 5.0     # where polls are answered from memory: a table polled this lately is read
 CHUNK = 500             # table codes per query
 EXTENSION = "table_push"
 WROTE = "table_push_wrote"
@@ -43,16 +47,20 @@ log = logging.getLogger(__name__)
 def wait(code: str) -> None:
     """Hold a live request that asks to wait (``wait=1``) until the table's version is no longer
     the ``v`` it names, or until the time-out; return at once when waiting is off."""
+    if len(code) > 2 * service.CODE_LENGTH:
+        return
+    app = current_app._get_current_object()  # type: ignore[attr-defined]
+    if app.extensions.get(MEMORY):
+        watcher_for(app).watch(service.normal_code(code))   # its next polls: from memory
     if request.args.get("wait") != "1":
         return
     seen = request.args.get("v", type=int)
-    if seen is None or len(code) > 2 * service.CODE_LENGTH:
+    if seen is None:
         return
     seconds = wait_seconds()
     if seconds <= 0:
         return
     db.session.close()      # nothing held while waiting: no connection, no open transaction
-    app = current_app._get_current_object()  # type: ignore[attr-defined]
     watcher_for(app).wait(service.normal_code(code), seen, seconds)
 
 
@@ -100,8 +108,9 @@ class Waiter:
 
 
 class Watcher:
-    """Reads the versions of the tables its waiters wait for and wakes those whose table moved
-    on. Runs in a thread of its own (a greenlet under gevent) only while someone waits."""
+    """Reads the versions of the tables its waiters wait for (and, where polls are answered from
+    memory, of the tables polled lately) and wakes the waiters whose table moved on. Runs in a
+    thread of its own (a greenlet under gevent) only while there is something to read."""
 
     def __init__(self, app: Flask, interval: float) -> None:
         self.app = app
@@ -109,6 +118,10 @@ class Watcher:
         self.pid = os.getpid()
         self.lock = threading.Lock()
         self.waiting: dict[str, list[Waiter]] = {}
+        self.watched: dict[str, float] = {}     # code -> when it was last polled
+        self.versions: dict[str, int] = {}      # code -> version, as read ...
+        self.read_at = float("-inf")            # ... by the read that started then
+        self.written_at = float("-inf")         # when this process last committed a write
         self.kicked = threading.Event()
         self.thread: threading.Thread | None = None
         self.checks = 0
@@ -119,9 +132,7 @@ class Watcher:
         waiter = Waiter(seen)
         with self.lock:
             self.waiting.setdefault(code, []).append(waiter)
-            if self.thread is None:
-                self.thread = threading.Thread(target=self._run, name="table-push", daemon=True)
-                self.thread.start()
+            self._start()
         self.kicked.set()       # a screen already behind is answered at the next check: now
         try:
             return waiter.event.wait(seconds)
@@ -133,6 +144,18 @@ class Watcher:
                 if not waiters:
                     self.waiting.pop(code, None)
 
+    def watch(self, code: str) -> None:
+        """Keep reading ``code``'s version for a while: its polls may be answered from memory."""
+        with self.lock:
+            self.watched[code] = time.monotonic()
+            self._start()
+
+    def known(self, code: str) -> int | None:
+        """``code``'s version as read less than two checks ago (None: not known that freshly)."""
+        if time.monotonic() - self.read_at > 2 * self.interval:
+            return None
+        return self.versions.get(code)
+
     def waiters(self, code: str | None = None) -> int:
         with self.lock:
             if code is not None:
@@ -140,8 +163,17 @@ class Watcher:
             return sum(len(w) for w in self.waiting.values())
 
     def kick(self) -> None:
-        """Check now (a write was committed in this process)."""
+        """A write was committed in this process: forget the versions read before it (its own
+        screens never get "nothing new" from memory after it) and read again now."""
+        with self.lock:
+            self.written_at = time.monotonic()
+            self.versions, self.read_at = {}, float("-inf")
         self.kicked.set()
+
+    def _start(self) -> None:
+        if self.thread is None:
+            self.thread = threading.Thread(target=self._run, name="table-push", daemon=True)
+            self.thread.start()
 
     def _run(self) -> None:
         try:
@@ -154,15 +186,24 @@ class Watcher:
                         for waiter in waiters:
                             waiter.event.set()
 
+    def _codes(self) -> list[str]:
+        """The codes to read (under the lock): waited for, or polled in the last WATCH_SECONDS."""
+        now = time.monotonic()
+        for code in [c for c, at in self.watched.items() if now - at > WATCH_SECONDS]:
+            del self.watched[code]
+        return list(self.waiting.keys() | self.watched.keys())
+
     def _loop(self) -> None:
         with self.app.app_context():
             engine = db.engine
         while True:
             with self.lock:
-                idle = not self.waiting
+                idle = not self._codes()
+                if idle:
+                    self.versions, self.read_at = {}, float("-inf")
             if idle and not self.kicked.wait(IDLE_SECONDS):
                 with self.lock:
-                    if not self.waiting:
+                    if not self._codes():
                         self.thread = None
                         return
             elif not idle:
@@ -172,9 +213,10 @@ class Watcher:
 
     def _check(self, engine: Any) -> None:
         with self.lock:
-            codes = list(self.waiting)
+            codes = self._codes()
         if not codes:
             return
+        started = time.monotonic()
         versions: dict[str, int] | None = {}
         try:
             with engine.connect() as connection:
@@ -192,10 +234,64 @@ class Watcher:
                 self.failing = True
             versions = None
         with self.lock:
+            if versions is None or started <= self.written_at:     # none, or older than a write
+                self.versions, self.read_at = {}, float("-inf")
+            else:
+                self.versions, self.read_at = versions, started
             for code in codes:
                 for waiter in self.waiting.get(code, ()):
                     if versions is None or versions.get(code) != waiter.seen:
                         waiter.event.set()
+
+
+# --- "nothing new" from memory ---------------------------------------------------------------
+
+LIVE_PATH = re.compile(r"/t/([^/]{1,10})/live\Z")
+MEMORY = "table_push_memory"
+
+
+def answer_from_memory(app: Flask) -> Flask:
+    """Install :class:`FromMemory` in front of ``app`` (``companion run`` does)."""
+    app.wsgi_app = FromMemory(app, app.wsgi_app)  # type: ignore[method-assign]
+    app.extensions[MEMORY] = True
+    return app
+
+
+class FromMemory:
+    """WSGI middleware: a poll of ``/t/<code>/live?v=N`` (not waiting) whose table this
+    process's watcher read at version N less than two checks ago is answered 204 "nothing new"
+    at once, without the app (no request context, no query): the answer a poll made that much
+    earlier would have had. Anything else, and every table not polled lately, goes to the app,
+    whose live view has the watcher read that table from then on."""
+
+    def __init__(self, app: Flask, wsgi_app: Any) -> None:
+        self.app = app
+        self.wsgi_app = wsgi_app
+
+    def __call__(self, environ: dict[str, Any], start_response: Any) -> Any:
+        if environ.get("REQUEST_METHOD") == "GET":
+            match = LIVE_PATH.match(environ.get("PATH_INFO", ""))
+            if match is not None and self._nothing_new(match.group(1), environ):
+                start_response("204 NO CONTENT", [("Vary", "Cookie")])
+                return []
+        return self.wsgi_app(environ, start_response)
+
+    def _nothing_new(self, code: str, environ: dict[str, Any]) -> bool:
+        watcher = self.app.extensions.get(EXTENSION)
+        if watcher is None or watcher.pid != os.getpid():
+            return False
+        args = parse_qs(environ.get("QUERY_STRING", ""))
+        if args.get("wait") == ["1"] or len(args.get("v", ())) != 1:
+            return False
+        try:
+            seen = int(args["v"][0])
+        except ValueError:
+            return False
+        code = service.normal_code(code)
+        if watcher.known(code) != seen:
+            return False
+        watcher.watch(code)
+        return True
 
 
 # --- a write committed in this process checks at once ----------------------------------------

@@ -1,0 +1,120 @@
+"""Serving: live polls shed with 503 and Retry-After while a worker runs late, "nothing new"
+answered from memory only while the watcher's reading is fresh and no write came after it, and
+the gunicorn settings companion run serves with."""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+
+from companion import serve
+from companion.extensions import db
+from companion.models import Table
+from companion.tables import push
+from tests.support import enter, make_app, start_table
+
+BOUND = 20
+
+
+def stored_version(app, code) -> int:
+    with app.app_context():
+        return db.session.query(Table).filter_by(code=code).one().version
+
+
+def until(condition, what: str) -> None:
+    deadline = time.monotonic() + BOUND
+    while not condition():
+        assert time.monotonic() < deadline, what
+        time.sleep(0.01)
+
+
+def lag_of(seconds: float) -> serve.LoopLag:
+    """A worker's loop measure whose last tick was ``seconds`` ago (measuring in this process)."""
+    lag = serve.LoopLag()
+    lag.pid = os.getpid()
+    lag.last = time.perf_counter() - seconds
+    return lag
+
+
+def test_a_late_worker_sheds_live_polls_but_serves_pages_and_acts(tmp_path):
+    app = make_app(tmp_path)
+    client = app.test_client()      # the host screen
+    code = start_table(client, players=("Anna", "Bence"))
+    version = stored_version(app, code)
+    late = serve.Shed(app.wsgi_app, max_lag=1.0, retry_after=2, lag=lag_of(5))
+    app.wsgi_app = late
+    poll = client.get(f"/t/{code}/live", query_string={"v": version - 1})
+    assert poll.status_code == 503 and poll.headers["Retry-After"] == "2"
+    assert poll.get_data() == b"" and late.shed == 1
+    assert client.get(f"/t/{code}").status_code == 200                       # the page
+    assert enter(client, code, 1, 7, screen="host", **{"points-player": "Anna"}).status_code == 303
+    assert stored_version(app, code) == version + 1                          # the act
+
+    late.lag = lag_of(0)            # on time again: the poll gets the view
+    assert client.get(f"/t/{code}/live", query_string={"v": version}).status_code == 200
+
+
+def test_the_loop_lag_counts_a_tick_that_is_overdue():
+    assert lag_of(0).now() < 0.5
+    assert lag_of(3).now() > 2.9
+    measured = lag_of(0)
+    measured.measured = 1.5
+    assert measured.now() == 1.5
+
+
+def test_nothing_new_is_answered_from_memory_once_the_watcher_has_read_the_table(tmp_path):
+    app = push.answer_from_memory(make_app(tmp_path, LIVE_CHECK_SECONDS=0.05))
+    client = app.test_client()
+    code = start_table(client, players=("Anna", "Bence"))
+    version = stored_version(app, code)
+    path = f"/t/{code}/live"
+    first = client.get(path, query_string={"v": version})
+    assert first.status_code == 204 and "Content-Security-Policy" in first.headers     # the app
+    watcher = app.extensions[push.EXTENSION]
+    until(lambda: watcher.known(code) == version, "the watcher never read the polled table")
+    later = client.get(path, query_string={"v": version})
+    assert later.status_code == 204 and "Content-Security-Policy" not in later.headers  # memory
+    assert later.headers["Vary"] == "Cookie"
+
+    # a screen that is behind, a long poll and another table still go to the app
+    assert client.get(path, query_string={"v": version - 1}).status_code == 200
+    assert client.get("/t/XXXXX/live", query_string={"v": version}).status_code == 404
+
+    # an act in this process: its screens never get "nothing new" from before it
+    enter(client, code, 1, 9, screen="host", **{"points-player": "Bence"})
+    after = client.get(path, query_string={"v": version})
+    assert after.status_code == 200
+    assert f'data-version="{version + 1}"' in after.get_data(as_text=True)
+
+
+def test_a_version_written_by_another_process_ends_nothing_new_from_memory(tmp_path):
+    app = push.answer_from_memory(make_app(tmp_path, LIVE_CHECK_SECONDS=0.05))
+    client = app.test_client()
+    code = start_table(client, players=("Anna", "Bence"))
+    version = stored_version(app, code)
+    path = f"/t/{code}/live"
+    client.get(path, query_string={"v": version})
+    watcher = app.extensions[push.EXTENSION]
+    until(lambda: watcher.known(code) == version, "the watcher never read the polled table")
+    bump = ("import sqlite3, sys\n"
+            "connection = sqlite3.connect(sys.argv[1])\n"
+            "connection.execute('UPDATE tables SET version = version + 1 WHERE code = ?', (sys.argv[2],))\n"
+            "connection.commit()\n")
+    subprocess.run([sys.executable, "-c", bump, str(tmp_path / "companion.sqlite"), code],
+                   check=True, timeout=BOUND)
+    until(lambda: client.get(path, query_string={"v": version}).status_code == 200,
+          "the poll kept getting nothing new after another process's write")
+    assert watcher.known(code) in (None, version + 1)
+
+
+def test_companion_run_serves_with_one_gevent_worker_per_core_and_bounded_queues():
+    options = serve.settings("0.0.0.0", 5000)
+    assert options["bind"] == ["0.0.0.0:5000"] and options["worker_class"] == "gevent"
+    assert options["workers"] == len(os.sched_getaffinity(0))
+    assert options["worker_connections"] == serve.WORKER_CONNECTIONS
+    assert options["backlog"] == serve.BACKLOG and options["forwarded_allow_ips"] == ""
+    assert serve.settings("::1", 8000, workers=3)["bind"] == ["[::1]:8000"]
+    assert serve.settings("::1", 8000, workers=3)["workers"] == 3
+    line = serve.command("127.0.0.1", 8000, 2)
+    assert line[1:5] == ["-m", "gevent.monkey", "--module", "companion.serve"]
