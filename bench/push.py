@@ -1,0 +1,158 @@
+"""How soon does a phone see another phone's act? Long polling against polling, in one run.
+
+The app as ``companion run`` serves it (bench/harness.py: gunicorn, gevent workers, SQLite) on
+127.0.0.1. At each of 20 score-pad tables phone A enters points through the real form and
+phone B keeps its live view: first with a pending long poll (``wait=1``, as the page does),
+then polling every second (the page's fallback, the baseline). The figure is the time from A
+sending its act to B holding the fragment with it, over 200 acts each. Bounded: 10 acts per
+table with a pause of 0.3–1.3 s between them, every wait capped at 10 s.
+
+    .venv/bin/python bench/push.py [--tables 20] [--acts 10]
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import random
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from harness import (CPU, Connection, Server, Table, act, live_path, more_files,  # noqa: E402
+                     percentiles, prepare, version_in)
+
+LONGEST = 10.0      # an act not seen by then counts as missed
+
+
+class Screen:
+    """Phone B: keeps its live view and notes when each version arrived."""
+
+    def __init__(self, port: int, table: Table) -> None:
+        self.connection = Connection(port)
+        self.table = table
+        self.version = table.version
+        self.arrived: dict[int, float] = {}
+        self.changed = asyncio.Event()
+        self.errors = 0
+
+    def _got(self, body: bytes) -> None:
+        version = version_in(body)
+        if version is not None and version > self.version:
+            now = time.perf_counter()
+            for number in range(self.version + 1, version + 1):
+                self.arrived.setdefault(number, now)
+            self.version = version
+            self.changed.set()
+
+    async def long_poll(self) -> None:
+        while True:
+            try:
+                status, headers, body = await self.connection.request(
+                    "GET", live_path(self.table.code, self.version, wait=True), self.table.cookies[1],
+                    timeout=30)
+            except (OSError, TimeoutError, asyncio.IncompleteReadError):
+                self.errors += 1
+                await asyncio.sleep(1)
+                continue
+            if status == 200:
+                self._got(body)
+            elif status == 503:
+                await asyncio.sleep(float(headers.get("retry-after", 2)))
+            elif status != 204:
+                self.errors += 1
+                await asyncio.sleep(1)
+
+    async def poll(self) -> None:
+        loop = asyncio.get_running_loop()
+        await asyncio.sleep(random.random())
+        tick = loop.time()
+        while True:
+            try:
+                status, _headers, body = await self.connection.request(
+                    "GET", live_path(self.table.code, self.version), self.table.cookies[1], timeout=10)
+                if status == 200:
+                    self._got(body)
+                elif status not in (204, 503):
+                    self.errors += 1
+            except (OSError, TimeoutError, asyncio.IncompleteReadError):
+                self.errors += 1
+            tick = max(tick + 1.0, loop.time())
+            await asyncio.sleep(tick - loop.time())
+
+    async def seen(self, version: int) -> float | None:
+        deadline = time.perf_counter() + LONGEST
+        while version not in self.arrived:
+            left = deadline - time.perf_counter()
+            if left <= 0:
+                return None
+            self.changed.clear()
+            try:
+                await asyncio.wait_for(self.changed.wait(), left)
+            except TimeoutError:
+                return None
+        return self.arrived[version]
+
+
+async def table_run(port: int, table: Table, screen: Screen, acts: int,
+                    latencies: list[float], missed: list[int]) -> None:
+    connection = Connection(port)
+    for _ in range(acts):
+        await asyncio.sleep(0.3 + random.random())      # B's next long poll is out by then
+        target = screen.version + 1
+        sent = time.perf_counter()
+        status = await act(connection, table, 0)
+        if status != 303:
+            missed.append(status)
+            continue
+        table.version = target
+        arrived = await screen.seen(target)
+        if arrived is None:
+            missed.append(0)
+        else:
+            latencies.append(arrived - sent)
+    connection.close()
+
+
+async def measure(server: Server, tables: list[Table], acts: int, mode: str) -> str:
+    screens = [Screen(server.port, table) for table in tables]
+    watching = [asyncio.create_task(getattr(s, mode)()) for s in screens]
+    await asyncio.sleep(1.5)
+    latencies: list[float] = []
+    missed: list[int] = []
+    cpu = CPU(server)
+    await asyncio.gather(*(table_run(server.port, t, s, acts, latencies, missed)
+                           for t, s in zip(tables, screens)))
+    for task in watching:
+        task.cancel()
+    await asyncio.gather(*watching, return_exceptions=True)
+    for screen in screens:
+        screen.connection.close()
+    errors = sum(s.errors for s in screens)
+    return (f"{len(latencies)} acts: {percentiles(latencies)}; missed {len(missed)}, "
+            f"errors {errors}; {cpu.report()}")
+
+
+async def main(args: argparse.Namespace) -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        instance, tables = prepare(Path(folder), args.tables, seats=2)
+        with Server(instance, args.workers) as server:
+            print(f"gunicorn, {args.workers} gevent worker(s), {args.tables} tables, "
+                  f"act on phone A → phone B has it")
+            pushed = await measure(server, tables, args.acts, "long_poll")
+            polled = await measure(server, tables, args.acts, "poll")
+            print(f"   polling every 1 s (baseline) {polled}")
+            print(f"   long poll (wait=1)           {pushed}")
+
+
+if __name__ == "__main__":
+    from companion.serve import default_workers
+
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--tables", type=int, default=20)
+    parser.add_argument("--acts", type=int, default=10, help="acts per table (default 10)")
+    parser.add_argument("--workers", type=int, default=default_workers())
+    more_files()
+    asyncio.run(main(parser.parse_args()))
