@@ -295,7 +295,18 @@ class CPU:
         wall = time.perf_counter() - self.wall
         server = (self.server.cpu_seconds() - self.server_cpu) / wall
         own = (time.process_time() - self.own_cpu) / wall
-        return f"server CPU {server:.2f} cores, load generator CPU {own:.2f} cores"
+        return (f"server CPU {server:.2f} cores, load generator CPU {own:.2f} cores"
+                f"{other_work()}")
+
+
+def other_work() -> str:
+    """How much this machine's processes waited for a core lately (Linux's pressure stall
+    information): other work on the machine shows in every latency figure."""
+    try:
+        some = Path("/proc/pressure/cpu").read_text().split("\n")[0].split()
+        return f", CPU pressure {dict(f.split('=') for f in some[1:])['avg10']}% (10 s)"
+    except (OSError, KeyError, IndexError, ValueError):
+        return ""
 
 
 if __name__ == "__main__" and sys.argv[1:2] == ["--serve"]:

@@ -197,12 +197,21 @@ async def main(args: argparse.Namespace) -> None:
 
 
 async def run_phases(server: Server, tables: list[Table], args: argparse.Namespace) -> None:
-    port = server.port
-    loop = asyncio.get_running_loop()
-    phones = [Phone(port, table, seat) for table in tables for seat in range(SEATS)]
-    one = tables[0]
+    phones = [Phone(server.port, table, seat) for table in tables for seat in range(SEATS)]
+    if 1 in args.phases:
+        await saturation_rate(server, tables[0])
+    if 2 in args.phases:
+        await polling(server, tables, phones, args)
+    if 3 in args.phases:
+        await long_polling(server, tables, phones, args)
+    if 4 in args.phases:
+        await behind(server, tables, phones)
+    if 5 in args.phases:
+        await search(server, tables, phones, args)
 
-    # 1. saturation rate: "nothing new" against the bare endpoint, 64 connections each
+
+async def saturation_rate(server: Server, one: Table) -> None:
+    port = server.port
     cpu = CPU(server)
     bare_rate, bare = await hammer(port, "/healthz", 64, 5, None)
     bare_cpu = cpu.report()
@@ -213,7 +222,10 @@ async def run_phases(server: Server, tables: list[Table], args: argparse.Namespa
     print(f"   nothing new     {live_rate:7.0f}/s  {percentiles(live.nothing)}  {live.error_text()}; {cpu.report()}")
     print(f"   nothing new at {live_rate / bare_rate:.2f}× the bare endpoint's rate (target ≥ 0.8×)")
 
-    # 2. polling every second, acts now and then
+
+async def polling(server: Server, tables: list[Table], phones: list[Phone], args) -> None:
+    """2. polling every second, acts now and then"""
+    port, loop = server.port, asyncio.get_running_loop()
     tally = Tally()
     cpu = CPU(server)
     until = loop.time() + args.seconds
@@ -240,7 +252,10 @@ async def run_phases(server: Server, tables: list[Table], args: argparse.Namespa
     for phone in phones:
         phone.connection.close()
 
-    # 3. long polling as the page does, acts now and then
+
+async def long_polling(server: Server, tables: list[Table], phones: list[Phone], args) -> None:
+    """3. long polling as the page does, acts now and then"""
+    port, loop = server.port, asyncio.get_running_loop()
     long_seconds = min(30.0, args.seconds)
     tally = Tally()
     acted: dict[str, float] = {}
@@ -262,7 +277,10 @@ async def run_phases(server: Server, tables: list[Table], args: argparse.Namespa
     for phone in phones:
         phone.connection.close()
 
-    # 4. every phone one version behind at once
+
+async def behind(server: Server, tables: list[Table], phones: list[Phone]) -> None:
+    """4. every phone one version behind at once"""
+    port, loop = server.port, asyncio.get_running_loop()
     await asyncio.sleep(6)      # the server closes the idle connections: they come back together
     tally = Tally()
     acts = [Connection(port) for _ in range(20)]
@@ -306,7 +324,10 @@ async def run_phases(server: Server, tables: list[Table], args: argparse.Namespa
     for phone in phones:
         phone.connection.close()
 
-    # 5. saturation search: more phones until the p95 of "nothing new" passes 50 ms
+
+async def search(server: Server, tables: list[Table], phones: list[Phone], args) -> None:
+    """5. saturation search: more phones until the p95 of "nothing new" passes 50 ms"""
+    port, loop = server.port, asyncio.get_running_loop()
     print(f"\n5. saturation search: phones polling every second, nothing new, 8 s per step")
     found = None
     extra: list[Phone] = []
@@ -343,5 +364,7 @@ if __name__ == "__main__":
     parser.add_argument("--steps", type=lambda s: [int(x) for x in s.split(",")],
                         default=[1000, 1500, 2000, 2500, 3000, 4000],
                         help="phone counts of the saturation search (comma separated)")
+    parser.add_argument("--phases", type=lambda s: {int(x) for x in s.split(",")},
+                        default={1, 2, 3, 4, 5}, help="which phases to run (default 1,2,3,4,5)")
     more_files()
     asyncio.run(main(parser.parse_args()))

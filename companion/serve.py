@@ -3,6 +3,8 @@
 Why gevent: a phone waiting for its table to change (the long poll of ``/t/<code>/live``) costs
 a greenlet, a few kilobytes, not a thread; a thousand phones wait in two processes. Every core
 serves: one worker process each, the app built by the factory in each worker after the fork.
+"Nothing new" is answered in front of the app from the live watcher's memory
+(:func:`companion.tables.push.answer_from_memory`).
 
 Why shedding: when a worker falls behind (its event loop runs late by more than ``MAX_LAG``
 seconds), a live poll gets an immediate 503 with ``Retry-After`` instead of joining a queue that

@@ -37,6 +37,7 @@ WAIT_SECONDS = 20.0     # a waiting request answers 204 after this long (proxies
 CHECK_SECONDS = 0.1     # how often the watcher reads the versions of the tables waited for
 IDLE_SECONDS = 60.0     # a watcher with nothing to read this long ends (a new waiter starts one)
 WATCH_SECONDS = 5.0     # where polls are answered from memory: a table polled this lately is read
+FRESH_SECONDS = 1.0     # "nothing new" from memory comes from a read at most this old
 CHUNK = 500             # table codes per query
 EXTENSION = "table_push"
 WROTE = "table_push_wrote"
@@ -123,6 +124,7 @@ class Watcher:
         self.read_at = float("-inf")            # ... by the read that started then
         self.written_at = float("-inf")         # when this process last committed a write
         self.kicked = threading.Event()
+        self.next_read = threading.Event()      # set when the next read to start has ended
         self.thread: threading.Thread | None = None
         self.checks = 0
         self.failing = False
@@ -151,10 +153,21 @@ class Watcher:
             self._start()
 
     def known(self, code: str) -> int | None:
-        """``code``'s version as read less than two checks ago (None: not known that freshly)."""
-        if time.monotonic() - self.read_at > 2 * self.interval:
+        """``code``'s version as read at most FRESH_SECONDS ago (None: not known that freshly)."""
+        if time.monotonic() - self.read_at > max(FRESH_SECONDS, 2 * self.interval):
             return None
         return self.versions.get(code)
+
+    def read_soon(self, code: str, seconds: float) -> int | None:
+        """``code``'s version from a read that starts now (one query for every poll arriving
+        meanwhile), waiting at most ``seconds``; None if not read by then."""
+        with self.lock:
+            self.watched[code] = time.monotonic()
+            self._start()
+            done = self.next_read
+        self.kicked.set()
+        done.wait(seconds)
+        return self.known(code)
 
     def waiters(self, code: str | None = None) -> int:
         with self.lock:
@@ -214,6 +227,13 @@ class Watcher:
     def _check(self, engine: Any) -> None:
         with self.lock:
             codes = self._codes()
+            done, self.next_read = self.next_read, threading.Event()
+        try:
+            self._read(engine, codes)
+        finally:
+            done.set()
+
+    def _read(self, engine: Any, codes: list[str]) -> None:
         if not codes:
             return
         started = time.monotonic()
@@ -259,10 +279,11 @@ def answer_from_memory(app: Flask) -> Flask:
 
 class FromMemory:
     """WSGI middleware: a poll of ``/t/<code>/live?v=N`` (not waiting) whose table this
-    process's watcher read at version N less than two checks ago is answered 204 "nothing new"
-    at once, without the app (no request context, no query): the answer a poll made that much
-    earlier would have had. Anything else, and every table not polled lately, goes to the app,
-    whose live view has the watcher read that table from then on."""
+    process's watcher read at version N at most a second ago (and before no write of this
+    process) is answered 204 "nothing new" without the app (no request context, no query): the
+    answer a poll made that much earlier would have had. A table not read lately is read at
+    once, in one query for every poll arriving meanwhile, and the poll answered from that;
+    anything else (a screen behind, a long poll, an unknown table) goes to the app."""
 
     def __init__(self, app: Flask, wsgi_app: Any) -> None:
         self.app = app
@@ -277,9 +298,6 @@ class FromMemory:
         return self.wsgi_app(environ, start_response)
 
     def _nothing_new(self, code: str, environ: dict[str, Any]) -> bool:
-        watcher = self.app.extensions.get(EXTENSION)
-        if watcher is None or watcher.pid != os.getpid():
-            return False
         args = parse_qs(environ.get("QUERY_STRING", ""))
         if args.get("wait") == ["1"] or len(args.get("v", ())) != 1:
             return False
@@ -288,7 +306,11 @@ class FromMemory:
         except ValueError:
             return False
         code = service.normal_code(code)
-        if watcher.known(code) != seen:
+        watcher = watcher_for(self.app)
+        known = watcher.known(code)
+        if known is None:
+            known = watcher.read_soon(code, 2 * watcher.interval)
+        if known != seen:
             return False
         watcher.watch(code)
         return True
