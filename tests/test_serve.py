@@ -64,13 +64,12 @@ def test_the_loop_lag_counts_a_tick_that_is_overdue():
 
 
 def test_nothing_new_is_answered_from_memory_after_one_read_of_the_table(tmp_path):
-    app = push.answer_from_memory(make_app(tmp_path, LIVE_CHECK_SECONDS=0.05, LIVE_WAIT_SECONDS=0))
+    app = push.answer_from_memory(make_app(tmp_path, LIVE_CHECK_SECONDS=0.05))
     client = app.test_client()
     code = start_table(client, players=("Anna", "Bence"))
     version = stored_version(app, code)
     path = f"/t/{code}/live"
-    app_answer = client.get(path, query_string={"v": version, "wait": "1"})    # the app answers
-    assert app_answer.status_code == 204 and "Content-Security-Policy" in app_answer.headers
+    assert "Content-Security-Policy" in client.get(f"/t/{code}").headers      # the app's answers
     first = client.get(path, query_string={"v": version})
     assert first.status_code == 204 and "Content-Security-Policy" not in first.headers
     assert first.headers["Vary"] == "Cookie"
@@ -118,3 +117,36 @@ def test_companion_run_serves_with_one_gevent_worker_per_core_and_bounded_queues
     assert serve.settings("::1", 8000, workers=3)["workers"] == 3
     line = serve.command("127.0.0.1", 8000, 2)
     assert line[1:5] == ["-m", "gevent.monkey", "--module", "companion.serve"]
+
+
+def test_a_long_poll_waits_in_front_of_the_app_and_the_app_renders_the_change(tmp_path):
+    import threading
+
+    app = push.answer_from_memory(make_app(tmp_path, LIVE_CHECK_SECONDS=600, LIVE_WAIT_SECONDS=60))
+    host = app.test_client()
+    code = start_table(host, players=("Anna", "Bence"))
+    version = stored_version(app, code)
+    answers = []
+    polls = [threading.Thread(target=lambda: answers.append(app.test_client().get(
+        f"/t/{code}/live", query_string={"v": version, "wait": "1"})), daemon=True) for _ in range(3)]
+    for poll in polls:
+        poll.start()
+    until(lambda: push.EXTENSION in app.extensions
+          and app.extensions[push.EXTENSION].waiters(code) == 3, "the long polls never waited")
+    enter(host, code, 1, 4, screen="host", **{"points-player": "Anna"})
+    for poll in polls:
+        poll.join(BOUND)
+    assert [a.status_code for a in answers] == [200] * 3
+    assert all(f'data-version="{version + 1}"' in a.get_data(as_text=True) for a in answers)
+    assert app.extensions[push.EXTENSION].waiters() == 0
+
+
+def test_a_long_poll_in_front_of_the_app_gets_nothing_new_at_its_time_out(tmp_path):
+    app = push.answer_from_memory(make_app(tmp_path, LIVE_WAIT_SECONDS=0.5))
+    client = app.test_client()
+    code = start_table(client, players=("Anna", "Bence"))
+    version = stored_version(app, code)
+    answer = client.get(f"/t/{code}/live", query_string={"v": version, "wait": "1"})
+    assert answer.status_code == 204 and "Content-Security-Policy" not in answer.headers
+    behind = client.get(f"/t/{code}/live", query_string={"v": version - 1, "wait": "1"})
+    assert behind.status_code == 200        # at once, rendered by the app

@@ -1,8 +1,10 @@
 """Long polling of a table's live view: a screen learns of a change as it happens.
 
 A screen asks ``/t/<code>/live?v=N&wait=1``; :func:`wait`, called first thing in the live view,
-holds that request until the table's version is no longer ``N`` or ``LIVE_WAIT_SECONDS`` pass,
-and the view then answers exactly as to a poll (the fresh fragment, or 204 "nothing new").
+holds that request until the table's version is no longer ``N`` or ``LIVE_WAIT_SECONDS`` (15 to
+20 s) pass, and the view then answers exactly as to a poll (the fresh fragment, or 204
+"nothing new"). Where ``companion run`` serves, :class:`FromMemory` does the waiting in front of
+the app and answers "nothing new" from memory, so the app only renders.
 
 One :class:`Watcher` per server process reads, in a single query every ``LIVE_CHECK_SECONDS``,
 the versions of all the tables its waiting requests wait for, so a change made by any process
@@ -19,12 +21,13 @@ from __future__ import annotations
 
 import logging
 import os
+import random
 import re
 import sys
 import threading
 import time
 from typing import Any
-from urllib.parse import parse_qs
+from urllib.parse import parse_qs, parse_qsl, urlencode
 
 from flask import Flask, current_app, has_app_context, request
 from sqlalchemy import event, select
@@ -33,7 +36,7 @@ from ..extensions import db
 from ..models import Table
 from . import service
 
-WAIT_SECONDS = 20.0     # a waiting request answers 204 after this long (proxies allow 60 s)
+WAIT_SECONDS = 20.0     # a waiting request answers 204 after 15 to this many s (proxies allow 60)
 CHECK_SECONDS = 0.1     # how often the watcher reads the versions of the tables waited for
 IDLE_SECONDS = 60.0     # a watcher with nothing to read this long ends (a new waiter starts one)
 WATCH_SECONDS = 5.0     # where polls are answered from memory: a table polled this lately is read
@@ -62,7 +65,7 @@ def wait(code: str) -> None:
     if seconds <= 0:
         return
     db.session.close()      # nothing held while waiting: no connection, no open transaction
-    watcher_for(app).wait(service.normal_code(code), seen, seconds)
+    watcher_for(app).wait(service.normal_code(code), seen, jittered(seconds))
 
 
 def wait_seconds() -> float:
@@ -278,12 +281,17 @@ def answer_from_memory(app: Flask) -> Flask:
 
 
 class FromMemory:
-    """WSGI middleware: a poll of ``/t/<code>/live?v=N`` (not waiting) whose table this
-    process's watcher read at version N at most a second ago (and before no write of this
-    process) is answered 204 "nothing new" without the app (no request context, no query): the
-    answer a poll made that much earlier would have had. A table not read lately is read at
-    once, in one query for every poll arriving meanwhile, and the poll answered from that;
-    anything else (a screen behind, a long poll, an unknown table) goes to the app."""
+    """WSGI middleware in front of the app for ``/t/<code>/live?v=N``:
+
+    - a poll whose table this process's watcher read at version N at most a second ago (and
+      before no write of this process) is answered 204 "nothing new" without the app (no
+      request context, no query): the answer a poll made that much earlier would have had;
+    - a long poll (``wait=1``) at that version waits here, a greenlet and nothing else, and is
+      answered 204 at its time-out, or handed to the app once the table changed;
+    - a table not read lately is read at once, in one query for every request arriving
+      meanwhile; anything else (a screen behind, an unknown table) goes straight to the app.
+
+    What reaches the app is asked without ``wait``: the app only renders."""
 
     def __init__(self, app: Flask, wsgi_app: Any) -> None:
         self.app = app
@@ -298,22 +306,38 @@ class FromMemory:
         return self.wsgi_app(environ, start_response)
 
     def _nothing_new(self, code: str, environ: dict[str, Any]) -> bool:
-        args = parse_qs(environ.get("QUERY_STRING", ""))
-        if args.get("wait") == ["1"] or len(args.get("v", ())) != 1:
+        query = environ.get("QUERY_STRING", "")
+        args = parse_qs(query)
+        if len(args.get("v", ())) != 1 or len(code) > 2 * service.CODE_LENGTH:
             return False
         try:
             seen = int(args["v"][0])
         except ValueError:
             return False
+        waits = args.get("wait") == ["1"]
         code = service.normal_code(code)
         watcher = watcher_for(self.app)
         known = watcher.known(code)
         if known is None:
             known = watcher.read_soon(code, 2 * watcher.interval)
-        if known != seen:
-            return False
-        watcher.watch(code)
-        return True
+        if known == seen:
+            watcher.watch(code)
+            seconds = self._wait_seconds() if waits else 0.0
+            if seconds <= 0 or not watcher.wait(code, seen, jittered(seconds)):
+                return True
+        if waits:       # the app answers at once
+            environ["QUERY_STRING"] = urlencode([(k, v) for k, v in parse_qsl(query) if k != "wait"])
+        return False
+
+    def _wait_seconds(self) -> float:
+        configured = self.app.config.get("LIVE_WAIT_SECONDS")
+        return WAIT_SECONDS if configured is None else float(configured)
+
+
+def jittered(seconds: float) -> float:
+    """A wait of 75–100 % of ``seconds``: screens that started together do not all ask again
+    together."""
+    return seconds * random.uniform(0.75, 1.0)
 
 
 # --- a write committed in this process checks at once ----------------------------------------
