@@ -195,15 +195,19 @@ class Connection:
         if method == "POST":
             head += ["Content-Type: application/x-www-form-urlencoded", f"Content-Length: {len(body)}"]
         data = ("\r\n".join(head) + "\r\n\r\n").encode() + body
-        async with asyncio.timeout(timeout):
-            reused = self.writer is not None
-            try:
-                return await self._exchange(data)
-            except (ConnectionError, asyncio.IncompleteReadError) as error:
-                self.close()
-                if not reused or getattr(error, "partial", b""):
-                    raise
-                return await self._exchange(data)   # the server had closed an idle connection
+        try:
+            async with asyncio.timeout(timeout):
+                reused = self.writer is not None
+                try:
+                    return await self._exchange(data)
+                except (ConnectionError, asyncio.IncompleteReadError) as error:
+                    self.close()
+                    if not reused or getattr(error, "partial", b""):
+                        raise
+                    return await self._exchange(data)   # the server had closed an idle connection
+        except BaseException:
+            self.close()        # a time-out or a cancel mid-answer: never read it as the next one
+            raise
 
     async def _exchange(self, data: bytes) -> tuple[int, dict[str, str], bytes]:
         if self.writer is None:

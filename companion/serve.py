@@ -30,7 +30,8 @@ from gunicorn.app.base import BaseApplication
 
 WORKER_CLASS = "gevent"
 WORKER_CONNECTIONS = 1000   # per worker: a phone holds one (its keep-alive or its long poll)
-BACKLOG = 1024              # connections the kernel holds until a worker accepts them
+BACKLOG = 2048              # connections the kernel holds until a worker accepts them (a crowd
+                            # reconnecting at once waits there instead of having its SYNs dropped)
 KEEPALIVE = 5               # seconds an idle connection stays open: a polling phone keeps it
 MAX_LAG = 1.0               # seconds a worker's loop may run late before live polls are shed
 RETRY_AFTER = 2             # seconds a shed live poll is told to wait
