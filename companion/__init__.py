@@ -1,21 +1,24 @@
-"""Table Companion: the scorekeeper beside a board game."""
+"""Table Companion: the scorekeeper beside a board game.
+
+Flask and the database load with :func:`create_app` only: ``companion score`` and ``check``
+replay a record through the rules alone (``record.py``).
+"""
 from __future__ import annotations
 
 import os
-import secrets
 from pathlib import Path
-from typing import Any, Mapping
+from typing import TYPE_CHECKING, Any, Mapping
 
-from flask import Flask, request
-from sqlalchemy import event
-from sqlalchemy.engine import Engine
-from werkzeug.middleware.proxy_fix import ProxyFix
+if TYPE_CHECKING:
+    from flask import Flask
 
 ROOT = Path(__file__).resolve().parent.parent
 LANGUAGES = ("en", "hu")
 
 
 def create_app(config: Mapping[str, Any] | None = None) -> Flask:
+    from flask import Flask
+
     app = Flask(__name__, instance_path=os.environ.get("COMPANION_INSTANCE", str(ROOT / "instance")),
                 instance_relative_config=True,
                 template_folder=str(ROOT / "templates"), static_folder=str(ROOT / "static"))
@@ -56,6 +59,8 @@ def configure(app: Flask, config: Mapping[str, Any] | None) -> None:
 
 def installation_secret(instance: Path) -> str:
     """A fresh secret key per installation, kept in the instance folder."""
+    import secrets
+
     path = instance / "secret_key"
     if not path.exists():
         instance.mkdir(parents=True, exist_ok=True)
@@ -65,6 +70,8 @@ def installation_secret(instance: Path) -> str:
 
 
 def select_locale() -> str:
+    from flask import request
+
     chosen = request.cookies.get("lang")
     if chosen in LANGUAGES:
         return chosen
@@ -80,18 +87,8 @@ def register_extensions(app: Flask) -> None:
     babel.init_app(app, locale_selector=select_locale)
 
 
-@event.listens_for(Engine, "connect")
-def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
-    """WAL and foreign keys for SQLite, so phones wait for each other instead of failing."""
-    if type(dbapi_connection).__module__.startswith("sqlite3"):
-        cursor = dbapi_connection.cursor()
-        cursor.execute("PRAGMA journal_mode=WAL")
-        cursor.execute("PRAGMA foreign_keys=ON")
-        cursor.close()
-
-
 def register_blueprints(app: Flask) -> None:
-    from .bounds import BoundedInt
+    from .converters import BoundedInt
     from .games import GAMES
     from .tables import bp as tables
 
@@ -124,6 +121,8 @@ def register_proxy(app: Flask) -> None:
     hops = int(app.config.get("PROXY_HOPS") or 0)
     if hops <= 0:
         return
+    from werkzeug.middleware.proxy_fix import ProxyFix
+
     app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops, x_host=hops,  # type: ignore[method-assign]
                             x_port=hops, x_prefix=hops)
     app.config["SESSION_COOKIE_SECURE"] = True

@@ -6,22 +6,10 @@ from __future__ import annotations
 import re
 from typing import Any, Iterator
 
-from werkzeug.routing import IntegerConverter
-
 MAX_ID = 10**9 - 1          # an id in a path: at most 9 digits
 MAX_NUMBER = 10**9          # any number in a record or a form
 DIGITS = re.compile(r"[0-9]{1,9}")
 MAX_DEPTH = 32              # the deepest record (an embedded sheet) nests 6 levels
-
-
-class BoundedInt(IntegerConverter):
-    """``<int:...>`` in a path: a number past nine digits is no page (404), never a 500."""
-
-    regex = r"\d{1,9}"
-
-    def __init__(self, map: Any, *args: Any, **kwargs: Any) -> None:
-        kwargs.setdefault("max", MAX_ID)
-        super().__init__(map, *args, **kwargs)
 
 
 def small_int(value: str | None) -> int | None:

@@ -1,23 +1,78 @@
 """The ``companion`` command: serve the app, and score, check or import game records.
 
 ``score`` and ``check`` need no app and no database: they replay the record through the same
-rules the web app uses.
+rules the web app uses, and load no Flask (a record loads its own game's rules only). Every
+other command runs with the app :func:`companion.create_app` makes, as ``flask`` would, Flask
+imported only then; the commands Flask extensions add (Flask-Limiter's ``limiter``,
+Flask-Migrate's ``db``) are offered the same way.
 """
 from __future__ import annotations
 
+import functools
 import json
 import sys
-from typing import Any, IO
+from typing import Any, Callable, IO
 
 import click
-from flask import current_app
-from flask.cli import FlaskGroup, with_appcontext
 
 from . import create_app, record
 
+RULES_ONLY = {"score", "check"}         # the commands that replay records without the app
 
-@click.group(cls=FlaskGroup, create_app=lambda: create_app(), add_default_commands=False,
-             load_dotenv=False)
+
+class Companion(click.Group):
+    """Our commands, then what ``flask`` would offer (the commands installed Flask extensions
+    and the app add, e.g. Flask-Migrate's ``db``). Every command but ``score`` and ``check`` gets
+    the app from :func:`companion.create_app`; Flask is imported only for those."""
+
+    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
+        if name in RULES_ONLY:
+            return super().get_command(ctx, name)
+        flask = flask_commands(ctx)
+        return super().get_command(ctx, name) or flask.get_command(ctx, name)
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*super().list_commands(ctx), *flask_commands(ctx).list_commands(ctx)})
+
+
+def flask_commands(ctx: click.Context) -> click.Group:
+    """A ``FlaskGroup`` for the commands Flask finds, the app made by :func:`create_app` (also
+    for our commands marked ``with_appcontext``)."""
+    from flask.cli import ScriptInfo
+
+    if ctx.obj is None:                 # a test's runner may bring its own app
+        ctx.obj = ScriptInfo(create_app=lambda: create_app(), load_dotenv_defaults=False)
+    return _flask_group()
+
+
+@functools.cache
+def _flask_group() -> click.Group:
+    from flask.cli import FlaskGroup
+    return FlaskGroup(create_app=lambda: create_app(), add_default_commands=False,
+                      load_dotenv=False)
+
+
+def with_appcontext(command: Callable[..., Any]) -> Callable[..., Any]:
+    """``flask.cli.with_appcontext``, Flask imported when the command runs."""
+    @functools.wraps(command)
+    def in_app_context(*args: Any, **kwargs: Any) -> Any:
+        from flask.cli import with_appcontext as flask_with_appcontext
+        return flask_with_appcontext(command)(*args, **kwargs)
+    return in_app_context
+
+
+class _CurrentApp:
+    """``flask.current_app`` for the commands below, Flask imported on first use."""
+
+    def __getattr__(self, name: str) -> Any:
+        from flask import current_app as app
+        return getattr(app, name)
+
+
+current_app: Any = _CurrentApp()
+
+
+@click.group(cls=Companion)
 def cli() -> None:
     """Table Companion: the scorekeeper beside your board game."""
 
@@ -45,14 +100,14 @@ def replayed(source: IO[str]) -> record.Replay:
         raise  # unreachable
 
 
-@cli.command("score", with_appcontext=False)
+@cli.command("score")
 @click.argument("source", type=click.File("r", encoding="utf-8"))
 def score(source: IO[str]) -> None:
     """Print the result of a game record (a file, or - for standard input)."""
     click.echo(json.dumps(replayed(source).result(), ensure_ascii=False, indent=2))
 
 
-@cli.command("check", with_appcontext=False)
+@cli.command("check")
 @click.argument("source", type=click.File("r", encoding="utf-8"))
 def check(source: IO[str]) -> None:
     """Validate a game record: prints "ok" or the first illegal event."""

@@ -5,6 +5,8 @@ from flask_limiter import ApplicationLimit, Limiter
 from flask_limiter.util import get_remote_address
 from flask_sqlalchemy import SQLAlchemy
 from flask_wtf.csrf import CSRFProtect
+from sqlalchemy import event
+from sqlalchemy.engine import Engine
 from sqlalchemy.orm import DeclarativeBase
 
 
@@ -40,3 +42,13 @@ def limiter_for(app) -> Limiter:
                          exempt_when=_at_own_table),
         ApplicationLimit(_setting("POST_LIMIT"), scope="posts", methods=["POST"]),
     ])
+
+
+@event.listens_for(Engine, "connect")
+def _sqlite_pragmas(dbapi_connection, _record) -> None:
+    """WAL and foreign keys for SQLite, so phones wait for each other instead of failing."""
+    if type(dbapi_connection).__module__.startswith("sqlite3"):
+        cursor = dbapi_connection.cursor()
+        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.close()

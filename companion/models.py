@@ -30,6 +30,8 @@ class Table(db.Model):
     # bumped by every change a screen must show (an event, a seat taken or freed)
     version: Mapped[int] = mapped_column(default=0)
     host_hash: Mapped[str | None] = mapped_column(String(64))
+    # the final result while the game is finished (the home page reads winners from it)
+    result: Mapped[dict[str, Any] | None] = mapped_column(JSON)
 
     seats: Mapped[list["Seat"]] = relationship(order_by="Seat.position", back_populates="table",
                                                cascade="all, delete-orphan")

@@ -7,6 +7,7 @@ Pure: no Flask, no database. The web app, ``companion score`` and the tests all 
 """
 from __future__ import annotations
 
+import copy
 import json
 from dataclasses import dataclass, field
 from typing import Any, Mapping
@@ -55,6 +56,8 @@ class Replay:
     finished: bool = False
     undone: dict[int, int] = field(default_factory=dict)   # undone index -> index of its undo
     work: int = 0           # acts replayed by undos so far (bounded by MAX_UNDO_WORK)
+    # the result, scored once: a replay never changes (then() returns a new one)
+    _result: dict[str, Any] | None = field(default=None, repr=False, compare=False)
 
     def effective(self) -> list[int]:
         """Indices of the events that count: neither an undo nor undone."""
@@ -62,9 +65,21 @@ class Replay:
                 if e.get("type") != "undo" and i not in self.undone]
 
     def result(self) -> dict[str, Any]:
-        result = self.game.result(self.state)
-        result["finished"] = self.finished
-        return result
+        """The game's result (a copy the caller may change), scored on first use only."""
+        if self._result is None:
+            result = self.game.result(self.state)
+            result["finished"] = self.finished
+            self._result = result
+        return copy.deepcopy(self._result)
+
+    def last_counting(self, wanted: Any) -> int | None:
+        """The 0-based index of the newest event that still counts and satisfies ``wanted``
+        (looked for from the end: a long game costs no more than a short one)."""
+        for index in range(len(self.events) - 1, -1, -1):
+            event = self.events[index]
+            if event.get("type") != "undo" and index not in self.undone and wanted(event):
+                return index
+        return None
 
     def then(self, event: Mapping[str, Any]) -> "Replay":
         """This replay with one more event; raises RuleError and leaves ``self`` untouched."""

@@ -7,6 +7,7 @@ translated when shown, never at import.
 from __future__ import annotations
 
 import re
+from importlib import import_module
 from typing import Any, ClassVar, Mapping
 
 
@@ -155,6 +156,24 @@ class Game:
         """Input name -> value an untouched entry form takes when the table changes (the next
         empty round and seat), so a form never offers what the table has moved past."""
         return {}
+
+
+class web_part:
+    """A web-shell attribute of a plug-in (a form class, a blueprint) imported on first use:
+    ``options_form = web_part(".forms", "OptionsForm")``, the module relative to the plug-in's
+    package. Replaying a record (``companion score``) thus never loads Flask or WTForms."""
+
+    def __init__(self, module: str, name: str) -> None:
+        self.module, self.name = module, name
+
+    def __set_name__(self, owner: type, attribute: str) -> None:
+        self.package, self.attribute = owner.__module__, attribute
+
+    def __get__(self, game: Any, owner: type | None = None) -> Any:
+        value = getattr(import_module(self.module, self.package), self.name)
+        if game is not None:
+            game.__dict__[self.attribute] = value      # later reads skip the import
+        return value
 
 
 def N_(message: str) -> str:

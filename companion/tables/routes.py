@@ -16,7 +16,7 @@ from .. import record
 from ..games import GAMES
 from ..games.base import Conflict, RuleError
 from ..record import RecordError
-from . import bp, push, service
+from . import bp, fragments, push, service
 from .forms import ButtonForm, ImportForm, JoinCodeForm, LanguageForm, NewTableForm, SeatForm, UndoForm
 from .confirm import no_overwrite, question, sure
 from .links import base_url, qr_svg
@@ -78,10 +78,16 @@ def render_home(new: NewTableForm, upload: ImportForm, options: dict[str, Any], 
             url = url_for("tables.phone", code=table.code)
         else:
             continue        # a stale or forged cookie: never another table's code
-        replay, game = service.replay_of(table), GAMES[table.game]
-        leaders = replay.events and game.leaders_on_home
-        tables.append({"table": table, "url": url, "game": game, "finished": replay.finished,
-                       "winners": replay.result()["winners"] if leaders else []})
+        game = GAMES[table.game]
+        if table.result is not None:        # finished: the result stored with its end
+            winners, finished = table.result["winners"], True
+        elif game.leaders_on_home and table.version:
+            replay = service.replay_of(table)
+            winners, finished = replay.result()["winners"] if replay.events else [], False
+        else:
+            winners, finished = [], False
+        tables.append({"table": table, "url": url, "game": game, "finished": finished,
+                       "winners": winners})
     return render_template("tables/home.html", new=new, upload=upload, options=options,
                            tables=tables, join=JoinCodeForm(formdata=None)), status
 
@@ -168,7 +174,7 @@ def language():
 # --- the table's screens --------------------------------------------------------------------
 
 def screen_context(table, replay, view: str) -> dict[str, Any]:
-    by = service.authors(table)
+    by = service.authors(table, max(0, len(replay.events) - HISTORY_ON_SCREEN[view]))
     seat = my_seat(table)
     host = is_host(table)
     result = replay.result()        # scored once per screen (Quadropolis optimises here)
@@ -201,15 +207,17 @@ def selection_of(game) -> dict[str, str]:
 
 def last_own(replay, player: str) -> int | None:
     """The number of the player's own last act that still counts (what their Undo takes back)."""
-    own = [i for i in replay.effective()
-           if replay.game.actor(replay.events[i]) == player and replay.events[i]["type"] != "end"]
-    return own[-1] + 1 if own else None
+    index = replay.last_counting(
+        lambda event: event["type"] != "end" and replay.game.actor(event) == player)
+    return None if index is None else index + 1
 
 
 def end_event(replay) -> int | None:
     """The number of the event that finished the game (what the host's Reopen takes back)."""
-    ends = [i for i in replay.effective() if replay.events[i]["type"] == "end"]
-    return ends[-1] + 1 if ends and replay.finished else None
+    if not replay.finished:
+        return None
+    index = replay.last_counting(lambda event: event["type"] == "end")
+    return None if index is None else index + 1
 
 
 def screen_url(table, view: str, selection: dict[str, str] | None = None) -> str:
@@ -263,7 +271,8 @@ def whole_history(code: str):
 
 @bp.get("/t/<code>/live")
 def live(code: str):
-    """The part of a screen that changes; "nothing new" (204) when the client is up to date."""
+    """The part of a screen that changes; "nothing new" (204) when the client is up to date.
+    Rendered once per table, version, language and kind of viewer (see fragments.py)."""
     push.wait(code)     # with wait=1: until the table changes (long poll), or the time-out
     current = service.version(code)
     if current is None:
@@ -272,10 +281,18 @@ def live(code: str):
         return Response(status=204)
     table = table_or_404(code)
     view = "phone" if request.args.get("view") == "phone" else "host"
-    replay = service.replay_of(table)
-    response = make_response(render_template("tables/_live.html",
-                                             **screen_context(table, replay, view)))
-    if request.args.get("finished", type=int, default=0) != int(replay.finished):
+    seat, host = my_seat(table), is_host(table)
+    selection = selection_of(GAMES[table.game])
+    key = (table.id, table.version, view, str(get_locale()), seat.position if seat else None,
+           host, tuple(sorted(selection.items())))
+
+    def render(nonce) -> tuple[str, bool]:
+        replay = service.replay_of(table)
+        return render_template("tables/_live.html", nonce=nonce,
+                               **screen_context(table, replay, view)), replay.finished
+    text, finished = fragments.shared(key, render)
+    response = make_response(fragments.personal(text))
+    if request.args.get("finished", type=int, default=0) != int(finished):
         response.headers["HX-Refresh"] = "true"     # the entry forms come or go: whole page
     return response
 
@@ -412,8 +429,8 @@ def ask_to_replace(table, view: str, conflict: Conflict, forms: dict[str, Any] |
     """The screen again, asking: the entry re-posted as it was, with the value it replaces."""
     table = service.find(table.code)
     replay = service.replay_of(table)
-    changes = changes_since(replay, service.authors(table),
-                            request.form.get("seen", type=int))
+    seen = request.form.get("seen", type=int)
+    changes = changes_since(replay, service.authors(table, max(0, seen or 0)), seen)
     fields = {k: v for k, v in request.form.items() if k not in ("csrf_token", "nonce", "replaces", "seen")}
     fields |= {"replaces": conflict.token, "seen": len(replay.events)}
     return render_screen(table, view, forms, status=409, confirm=question(
@@ -477,8 +494,8 @@ def undo(code: str):
         abort(400)
     replay = service.replay_of(table)
     if player is None:
-        counting = replay.effective()
-        target = form.event.data or (counting[-1] + 1 if counting else None)
+        newest = replay.last_counting(lambda event: True)
+        target = form.event.data or (newest + 1 if newest is not None else None)
         if target is None:
             return render_screen(table, view, None, gettext("There is nothing to take back."), 422)
     else:

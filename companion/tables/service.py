@@ -6,7 +6,8 @@ from __future__ import annotations
 import secrets
 import threading
 from collections import OrderedDict
-from typing import Any, Callable, Mapping
+from contextlib import contextmanager
+from typing import Any, Callable, Iterator, Mapping
 
 from flask import current_app
 from sqlalchemy import func, select, update
@@ -48,7 +49,8 @@ def create(game: str, options: Mapping[str, Any], players: list[str],
     for _attempt in range(20):
         table = Table(code=new_code(), game=game, options=dict(options),
                       host_hash=digest(host_secret) if with_host else None,
-                      version=len(replay.events))
+                      version=len(replay.events),
+                      result=replay.result() if replay.finished else None)
         table.seats = [Seat(position=i, name=name) for i, name in enumerate(players)]
         table.events = [Event(seq=i + 1, data=e, by="import") for i, e in enumerate(replay.events)]
         db.session.add(table)
@@ -81,18 +83,30 @@ def replay_of(table: Table) -> record.Replay:
             Event.table_id == table.id, Event.seq > len(earlier.events)).order_by(Event.seq)).all()
         earlier = record.replay(earlier.game, earlier.options, earlier.players,
                                 [*earlier.events, *rows], start=earlier)
-    with _KEPT_LOCK:
-        kept[table.id] = earlier
-        kept.move_to_end(table.id)
-        while len(kept) > REPLAYS_KEPT:
-            kept.popitem(last=False)
+    keep(table.id, earlier)
     return earlier
 
 
-def authors(table: Table) -> list[str]:
-    """Who entered each event ("host", "seat", "import"), in the log's order."""
-    return list(db.session.scalars(select(Event.by).where(Event.table_id == table.id)
-                                   .order_by(Event.seq)))
+def keep(table_id: int, replay: record.Replay) -> None:
+    """Keep the table's newest replay (an act keeps the state it made: no replay next time)."""
+    kept: OrderedDict[int, record.Replay] = current_app.extensions.setdefault(
+        "table_replays", OrderedDict())
+    with _KEPT_LOCK:
+        earlier = kept.get(table_id)
+        if earlier is not None and len(earlier.events) > len(replay.events):
+            return          # another thread kept a newer one meanwhile
+        kept[table_id] = replay
+        kept.move_to_end(table_id)
+        while len(kept) > REPLAYS_KEPT:
+            kept.popitem(last=False)
+
+
+def authors(table: Table, first: int = 0) -> dict[int, str]:
+    """Who entered each event from the 0-based index ``first`` on ("host", "seat", "import"),
+    by index: a screen asks only for the lines it shows."""
+    rows = db.session.execute(select(Event.seq, Event.by).where(
+        Event.table_id == table.id, Event.seq > first))
+    return {seq - 1: by for seq, by in rows}
 
 
 def record_of(table: Table) -> dict[str, Any]:
@@ -103,11 +117,33 @@ def record_of(table: Table) -> dict[str, Any]:
             "events": list(rows)}
 
 
-def _lock(table: Table) -> None:
-    """Take the table's write lock before reading its log (first statement of the transaction)."""
-    db.session.commit()
-    db.session.execute(update(Table).where(Table.id == table.id)
-                       .values(version=Table.version + 1))
+# SQLite has one writer at a time and waits for the file's lock inside C: under an event-loop
+# server (gevent) a request waiting there stops every request of its process, including the one
+# holding the lock. So a process lets one write transaction at a time reach SQLite; the others
+# wait here, where waiting yields. (PostgreSQL locks the table's row and waits without blocking.)
+_SQLITE_WRITES = threading.Lock()
+
+
+@contextmanager
+def _writing(table: Table) -> Iterator[None]:
+    """A write transaction on the table: its write lock taken before its log is read (the first
+    statement), rolled back on any error; the caller commits."""
+    serial = db.engine.dialect.name == "sqlite"
+    if serial:
+        _SQLITE_WRITES.acquire()
+    try:
+        db.session.commit()
+        db.session.execute(update(Table).where(Table.id == table.id)
+                           .values(version=Table.version + 1))
+        yield
+    except BaseException:
+        db.session.rollback()
+        raise
+    finally:
+        if db.session().in_transaction():
+            db.session.rollback()
+        if serial:
+            _SQLITE_WRITES.release()
 
 
 def append(table: Table, event: dict[str, Any], by: str, nonce: str | None = None,
@@ -117,44 +153,47 @@ def append(table: Table, event: dict[str, Any], by: str, nonce: str | None = Non
     ``guard`` sees the log as it is under the lock (e.g. refuses to replace, without the player's
     yes, a value entered since the screen was loaded). A form submitted twice (same nonce) is
     appended once."""
-    _lock(table)
-    try:
+    with _writing(table):
         if nonce and db.session.scalar(select(Event.id).where(Event.table_id == table.id,
                                                               Event.nonce == nonce)):
             db.session.rollback()
-            return replay_of(table)
-        current = replay_of(table)
-        if guard is not None:
-            guard(current)
-        after = current.then(event)
-        db.session.add(Event(table_id=table.id, seq=len(current.events) + 1, data=dict(event),
-                             by=by, nonce=nonce))
-        db.session.commit()
-        return after
-    except BaseException:
-        db.session.rollback()
-        raise
+            again = True
+        else:
+            again = False
+            current = replay_of(table)
+            if guard is not None:
+                guard(current)
+            after = current.then(event)
+            db.session.add(Event(table_id=table.id, seq=len(current.events) + 1,
+                                 data=dict(event), by=by, nonce=nonce))
+            if after.finished != current.finished:  # finished, or reopened: the stored result
+                db.session.execute(update(Table).where(Table.id == table.id).values(
+                    result=after.result() if after.finished else None))
+            db.session.commit()
+    if again:
+        return replay_of(table)
+    keep(table.id, after)
+    return after
 
 
 def take_seat(table: Table, position: int) -> str | None:
     """Give the seat to this phone if it is free; returns the seat's secret or None."""
     secret = secrets.token_urlsafe(24)
-    _lock(table)
-    taken = db.session.execute(
-        update(Seat).where(Seat.table_id == table.id, Seat.position == position,
-                           Seat.secret_hash.is_(None)).values(secret_hash=digest(secret)))
-    if taken.rowcount != 1:
-        db.session.rollback()
-        return None
-    db.session.commit()
+    with _writing(table):
+        taken = db.session.execute(
+            update(Seat).where(Seat.table_id == table.id, Seat.position == position,
+                               Seat.secret_hash.is_(None)).values(secret_hash=digest(secret)))
+        if taken.rowcount != 1:
+            return None
+        db.session.commit()
     return secret
 
 
 def free_seat(table: Table, position: int) -> None:
-    _lock(table)
-    db.session.execute(update(Seat).where(Seat.table_id == table.id, Seat.position == position)
-                       .values(secret_hash=None))
-    db.session.commit()
+    with _writing(table):
+        db.session.execute(update(Seat).where(Seat.table_id == table.id,
+                                              Seat.position == position).values(secret_hash=None))
+        db.session.commit()
 
 
 def claim_host(table: Table) -> str | None:
@@ -169,10 +208,10 @@ def claim_link(table: Table) -> str:
     """A one-time token that makes the screen opening it the host; it replaces the old host at
     once (the way to move the host role when the old screen is lost)."""
     token = secrets.token_urlsafe(24)
-    _lock(table)
-    db.session.execute(update(Table).where(Table.id == table.id)
-                       .values(host_hash=digest(CLAIM + token)))
-    db.session.commit()
+    with _writing(table):
+        db.session.execute(update(Table).where(Table.id == table.id)
+                           .values(host_hash=digest(CLAIM + token)))
+        db.session.commit()
     return token
 
 
@@ -188,13 +227,12 @@ def claim_with(table: Table, token: str) -> str | None:
 def _new_host(table: Table, condition: Any) -> str | None:
     """A fresh host secret, stored only while ``condition`` holds under the table's lock."""
     secret = secrets.token_urlsafe(24)
-    _lock(table)
-    claimed = db.session.execute(update(Table).where(Table.id == table.id, condition)
-                                 .values(host_hash=digest(secret)))
-    if claimed.rowcount != 1:
-        db.session.rollback()
-        return None
-    db.session.commit()
+    with _writing(table):
+        claimed = db.session.execute(update(Table).where(Table.id == table.id, condition)
+                                     .values(host_hash=digest(secret)))
+        if claimed.rowcount != 1:
+            return None
+        db.session.commit()
     return secret
 
 

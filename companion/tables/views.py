@@ -104,16 +104,15 @@ def standings(replay: Replay, result: dict[str, Any]) -> list[dict[str, Any]]:
     return rows
 
 
-def history(replay: Replay, by: list[str], newest: int | None = None) -> list[dict[str, Any]]:
+def history(replay: Replay, by: dict[int, str], newest: int | None = None) -> list[dict[str, Any]]:
     """The events (only the ``newest`` few if given), newest first; undone acts are flagged
     (and shown struck through)."""
     undone = replay.undone
     first = max(0, len(replay.events) - newest) if newest is not None else 0
     texts = replay.game.describe_all(replay.events, undone, first)
     items = []
-    for index, event in enumerate(replay.events):
-        if index < first:
-            continue
+    for index in range(first, len(replay.events)):
+        event = replay.events[index]
         kind = event.get("type")
         if kind == "undo":
             target = event.get("event")
@@ -125,13 +124,13 @@ def history(replay: Replay, by: list[str], newest: int | None = None) -> list[di
             text = gettext("Game finished")
         else:
             text = texts[index] or gettext("%(type)s event", type=event_label(replay.game, kind))
-        items.append({"n": index + 1, "text": text, "by": by[index] if index < len(by) else "",
+        items.append({"n": index + 1, "text": text, "by": by.get(index, ""),
                       "undone": index in undone, "undoable": kind not in ("undo", "end")
                       and index not in undone})
     return items[::-1]
 
 
-def changes_since(replay: Replay, by: list[str], seen: int | None) -> list[str]:
+def changes_since(replay: Replay, by: dict[int, str], seen: int | None) -> list[str]:
     """What was entered after a screen showing ``seen`` events was loaded, oldest first."""
     if seen is None or seen >= len(replay.events):
         return []

@@ -5,22 +5,19 @@ models live in ``screens.py``, the board drawing in ``drawing.py``, the editors 
 from __future__ import annotations
 
 import hashlib
-from typing import Any, Mapping
+from typing import TYPE_CHECKING, Any, Mapping
 
-from flask_babel import gettext, lazy_gettext as _l, ngettext
-
-from ..base import Conflict, Game, N_, RuleError
-from . import rules, screens
+from ...i18n import _l, gettext, ngettext
+from ..base import Conflict, Game, N_, RuleError, web_part
+from . import rules
 from .board import board_json
-from .editor import bp as editor
-from .forms import CELLS, OptionsForm, PlaceForm, SpendForm, TallyForm
 from .labels import (COLOUR_LABELS, EVENT_LABELS, MOTIF_LABELS, PARAM_LABELS, SIDE_LABELS, label,
                      side_label)
-from .models import board_by_choice, board_choices, scoring_by_choice, scoring_choices
+
+if TYPE_CHECKING:
+    from .forms import OptionsForm, TallyForm
 
 __all__ = ["COLOUR_LABELS", "MOTIF_LABELS", "SIDE_LABELS", "game", "side_label"]
-
-FORMS = {"place": PlaceForm, "spend": SpendForm, "tally": TallyForm}
 
 
 def players_on_form() -> int:
@@ -39,23 +36,25 @@ class Calcada(Game):
     # the record's words, in English as in the file; translated for the other languages
     event_labels = EVENT_LABELS
     min_players, max_players = 2, 4
-    options_form = OptionsForm
+    options_form = web_part(".forms", "OptionsForm")
     phone_template = "games/calcada/phone.html"
     host_template = "games/calcada/host.html"
     live_template = "games/calcada/live.html"
     play_template = "games/calcada/play.html"
     query_args = ("colour", "number", "cell", "as")
-    blueprint = editor
+    blueprint = web_part(".editor", "bp")
     options_links = ((_l("Correct the boards (board editor)"), "calcada.boards"),)
 
     core = rules
 
     # --- starting a table ---------------------------------------------------------------
     def prepare_options_form(self, form: OptionsForm) -> None:
+        from .models import board_choices, scoring_choices
         form.board.choices = board_choices()
         form.scoring.choices = scoring_choices()
 
     def options_from_form(self, form: OptionsForm) -> dict[str, Any]:
+        from .models import board_by_choice, scoring_by_choice
         # both boards are embedded whole, so a game rescores the same after any correction
         options: dict[str, Any] = {"board": board_json(board_by_choice(form.board.data))}
         rows = scoring_by_choice(form.scoring.data, players_on_form())
@@ -67,6 +66,7 @@ class Calcada(Game):
 
     # --- acts -----------------------------------------------------------------------------
     def forms(self, state: rules.State, player: str | None) -> dict[str, Any]:
+        from .forms import FORMS
         return {name: form(prefix=name) for name, form in FORMS.items()}
 
     def event_from_form(self, form_name: str, form: Any, player: str | None,
@@ -84,6 +84,7 @@ class Calcada(Game):
 
     def screen(self, state: rules.State, options: Mapping[str, Any], view: str, seat: Any,
                host: bool, selection: Mapping[str, str]) -> dict[str, Any]:
+        from . import screens
         return screens.screen(state, options, view, seat, host, selection)
 
     # --- what the platform asks before it acts ---------------------------------------------
@@ -138,6 +139,7 @@ def tally_token(board: rules.PlayerBoard) -> str:
 
 
 def tally_event(form: TallyForm, player: str | None) -> dict[str, Any]:
+    from .forms import CELLS
     tiles = []
     for row, column in CELLS:
         colour = form[f"colour_{row}_{column}"].data or ""

@@ -65,3 +65,6 @@ class TallyForm(ActForm):
 for _row, _column in CELLS:
     setattr(TallyForm, f"colour_{_row}_{_column}", SelectField(choices=colour_choices, default=""))
     setattr(TallyForm, f"motif_{_row}_{_column}", SelectField(choices=motif_choices, default=""))
+
+
+FORMS = {"place": PlaceForm, "spend": SpendForm, "tally": TallyForm}

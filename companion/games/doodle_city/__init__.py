@@ -5,22 +5,17 @@ from __future__ import annotations
 
 import re
 import secrets
-from typing import Any, Mapping
+from functools import cached_property
+from typing import TYPE_CHECKING, Any, Mapping
 
-from flask_babel import gettext, lazy_gettext as _l
-
-from ..base import N_, Conflict, Game, RuleError
+from ...i18n import _l, gettext
+from ..base import N_, Conflict, Game, RuleError, web_part
 from . import rules
-from .editor import bp as editor
-from .forms import (DrawForm, HouseForm, OptionsForm, RollForm, SetupRollForm, StartRoadForm,
-                    TallyForm, TreeForm, TypedRollForm)
-from .models import sheet_by_choice, sheet_choices
-from .screens import SHAPE_WORDS, next_roller, screen, shape_glyph, tally_token
 from .sheet import sheet_json
 
-FORMS = {"draw": DrawForm, "house": HouseForm, "tree": TreeForm, "roll": RollForm,
-         "typed_roll": TypedRollForm, "start_road": StartRoadForm, "setup_roll": SetupRollForm,
-         "tally": TallyForm}
+if TYPE_CHECKING:
+    from .forms import OptionsForm
+
 CELL_LABELS = {"house": _l("house field"), "hotel": _l("hotel"), "shop": _l("shop"),
                "taxi": _l("taxi")}
 
@@ -32,32 +27,39 @@ class DoodleCity(Game):
                   "taxis": _l("Taxis"), "trees": _l("Trees")}
     tie_break = _l("fewer trees crossed")
     min_players, max_players = 1, 6
-    options_form = OptionsForm
+    options_form = web_part(".forms", "OptionsForm")
     phone_template = "games/doodle_city/phone.html"
     host_template = "games/doodle_city/host.html"
     live_template = "games/doodle_city/live.html"
     play_template = "games/doodle_city/play.html"
     query_args = ("die", "cell", "as")
-    blueprint = editor
+    blueprint = web_part(".editor", "bp")
     options_links = ((_l("Correct the sheet layout (sheet editor)"), "doodle_city.sheets"),)
-    labels = {"kind": CELL_LABELS, "shape": SHAPE_WORDS}
     event_labels = {"start_road": _l("start road"), "roll": _l("roll"), "draw": _l("draw"),
                     "house": _l("house"), "tree": _l("tree"), "setup_roll": _l("setup roll"),
                     "tally": _l("tally")}
 
     core = rules
 
+    @cached_property
+    def labels(self) -> dict[str, Mapping[str, Any]]:     # type: ignore[override]
+        from .screens import SHAPE_WORDS
+        return {"kind": CELL_LABELS, "shape": SHAPE_WORDS}
+
     # --- starting a table ---------------------------------------------------------------
     def prepare_options_form(self, form: OptionsForm) -> None:
+        from .models import sheet_choices
         form.sheet.choices = sheet_choices()
 
     def options_from_form(self, form: OptionsForm) -> dict[str, Any]:
+        from .models import sheet_by_choice
         # the sheet is embedded whole, so an old game rescores the same after any edit
         return {"variant": form.variant.data, "sheet": sheet_json(sheet_by_choice(form.sheet.data)),
                 "dice": form.dice.data, "tally": bool(form.tally.data)}
 
     # --- acts -----------------------------------------------------------------------------
     def forms(self, state: rules.State, player: str | None) -> dict[str, Any]:
+        from .forms import FORMS
         forms = {name: form(prefix=name) for name, form in FORMS.items()}
         forms["tally"].bind(state, player)
         return forms
@@ -107,6 +109,7 @@ class DoodleCity(Game):
             return
         if form_name == "typed_roll" and options.get("dice") != "physical":
             raise RuleError(N_("This table rolls the app's dice: tap Roll the dice."))
+        from .screens import next_roller
         roller = next_roller(state)
         if by != "host" and player != roller:
             raise RuleError(N_("%(player)s rolls this round's dice."), player=roller)
@@ -115,6 +118,7 @@ class DoodleCity(Game):
 
     def overwrite(self, state: rules.State, event: Mapping[str, Any]) -> Conflict | None:
         """A second tally of the same player replaces the first: asked, never silent."""
+        from .screens import tally_token
         old = state.tallies.get(event.get("player")) if event.get("type") == "tally" else None
         if old is None or tally_token(old) == tally_token(rules.Tally(
                 *(tuple(event.get(k, [])) for k in ("hotels", "shops", "bonuses")),
@@ -138,9 +142,11 @@ class DoodleCity(Game):
 
     def screen(self, state: rules.State, options: Mapping[str, Any], view: str, seat: Any,
                host: bool, selection: Mapping[str, str]) -> dict[str, Any]:
+        from .screens import screen
         return screen(state, options, view, seat, host, selection)
 
     def describe(self, event: Mapping[str, Any]) -> str:
+        from .screens import shape_glyph
         kind = event.get("type")
         if kind == "start_road":
             return gettext("Start road in column %(column)s: %(shape)s",

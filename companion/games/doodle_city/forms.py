@@ -124,3 +124,8 @@ class TallyForm(ActForm):
 
 def numbers(text: str | None) -> list[int]:
     return numbers_in(text)
+
+
+FORMS = {"draw": DrawForm, "house": HouseForm, "tree": TreeForm, "roll": RollForm,
+         "typed_roll": TypedRollForm, "start_road": StartRoadForm, "setup_roll": SetupRollForm,
+         "tally": TallyForm}

@@ -3,18 +3,15 @@
 the history's words."""
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import TYPE_CHECKING, Any, Mapping
 
-from flask_babel import gettext, lazy_gettext as _l, ngettext
-
-from ..base import Conflict, Game, N_, RuleError
+from ...i18n import _l, gettext, ngettext
+from ..base import Conflict, Game, N_, RuleError, web_part
 from . import rules
-from .forms import (BuildForm, CharacterForm, LoseForm, OptionsForm, SquareForm, TriggerForm,
-                    WorkersForm)
 from .labels import CHARACTER_NAMES, RULE_LABELS, character_label
 
-FORMS = {"build": BuildForm, "main_square": SquareForm, "character": CharacterForm,
-         "lose_character": LoseForm, "resource_workers": WorkersForm, "trigger": TriggerForm}
+if TYPE_CHECKING:
+    from .forms import BuildForm, CharacterForm, OptionsForm
 
 
 class OddVille(Game):
@@ -28,7 +25,7 @@ class OddVille(Game):
                     "character": _l("character"), "lose_character": _l("lose character"),
                     "resource_workers": _l("resource workers"), "trigger": _l("trigger")}
     min_players, max_players = 2, 4
-    options_form = OptionsForm
+    options_form = web_part(".forms", "OptionsForm")
     phone_template = "games/oddville/phone.html"
     host_template = "games/oddville/host.html"
     live_template = "games/oddville/live.html"
@@ -93,10 +90,12 @@ class OddVille(Game):
 
     # --- acts -------------------------------------------------------------------------------
     def forms(self, state: rules.State, player: str | None) -> dict[str, Any]:
+        from .forms import FORMS
         return {name: form(prefix=name) for name, form in FORMS.items()}
 
     def event_from_form(self, form_name: str, form: Any, player: str | None,
                         state: rules.State) -> dict[str, Any] | None:
+        from .forms import FORMS
         if form_name not in FORMS:
             return None
         if player is None:

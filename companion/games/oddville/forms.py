@@ -69,3 +69,7 @@ class WorkersForm(ActForm):
 
 class TriggerForm(ActForm):
     pass
+
+
+FORMS = {"build": BuildForm, "main_square": SquareForm, "character": CharacterForm,
+         "lose_character": LoseForm, "resource_workers": WorkersForm, "trigger": TriggerForm}

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask_babel import lazy_gettext as _l
-
+from ...i18n import _l
 from . import rules
 
 RULE_LABELS = {

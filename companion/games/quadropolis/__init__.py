@@ -4,13 +4,14 @@ labels, the acts as events, and what each act means in words. The screens' view 
 ``screens.py``, the city as SVG in ``drawing.py``."""
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import TYPE_CHECKING, Any, Mapping
 
-from flask_babel import gettext, lazy_gettext as _l
-
-from ..base import Game, N_, RuleError
+from ...i18n import _l, gettext
+from ..base import Game, N_, RuleError, web_part
 from . import rules
-from .forms import FORMS, OptionsForm
+
+if TYPE_CHECKING:
+    from .forms import OptionsForm
 
 KIND_LABELS = {"tower": _l("tower block"), "shop": _l("shop"), "public": _l("public service"),
                "park": _l("park"), "factory": _l("factory"), "harbour": _l("harbour"),
@@ -47,7 +48,7 @@ class Quadropolis(Game):
     labels = {"kind": KIND_LABELS, "below": KIND_LABELS, "what": PRINT_LABELS}
     event_labels = {"build": _l("build"), "allocate": _l("allocate"), "round": _l("round")}
     min_players, max_players = 2, 4
-    options_form = OptionsForm
+    options_form = web_part(".forms", "OptionsForm")
     phone_template = "games/quadropolis/phone.html"
     host_template = "games/quadropolis/host.html"
     live_template = "games/quadropolis/live.html"
@@ -65,6 +66,7 @@ class Quadropolis(Game):
         return [] if options.get("tally") else [{"type": "round", "round": 1}]
 
     def forms(self, state: rules.State, player: str | None) -> dict[str, Any]:
+        from .forms import FORMS
         return {name: form(prefix=name) for name, form in FORMS.items()}
 
     def event_from_form(self, form_name: str, form: Any, player: str | None,

@@ -16,8 +16,6 @@ from functools import lru_cache
 from itertools import combinations, product
 from typing import Mapping
 
-from ortools.sat.python import cp_model
-
 from .data import Cell, mats, scores
 from .scoring import City, absorbers, activatable, needs, pieces, score, used
 
@@ -58,6 +56,10 @@ def connected_sets(cells: set[Cell], mode: str, most: int) -> set[frozenset[Cell
 
 
 def optimise(mode: str, city: City, residents: int, energy: int) -> Plan:
+    # OR-Tools (with numpy and pandas, about a quarter of a second) loads with the first city
+    # to solve, never with the rules alone
+    from ortools.sat.python import cp_model
+
     mat, table = mats()[mode], scores()
     model = cp_model.CpModel()
     x = {c: model.NewBoolVar(f"x{c}") for c in activatable(city)}

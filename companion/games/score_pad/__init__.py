@@ -1,14 +1,14 @@
 """Score pad plug-in: the rules in ``rules.py``, forms and labels for the web shell here."""
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import TYPE_CHECKING, Any, Mapping
 
-from flask_babel import gettext, lazy_gettext as _l, ngettext
-from wtforms.fields.choices import SelectChoice
-
-from ..base import N_, Conflict, Game
+from ...i18n import _l, gettext, ngettext
+from ..base import N_, Conflict, Game, web_part
 from . import rules
-from .forms import HostPointsForm, OptionsForm, PointsForm
+
+if TYPE_CHECKING:
+    from .forms import OptionsForm
 
 
 class ScorePad(Game):
@@ -17,7 +17,7 @@ class ScorePad(Game):
     categories = {"points": _l("Points")}
     event_labels = {"points": _l("points")}
     min_players, max_players = 1, 12
-    options_form = OptionsForm
+    options_form = web_part(".forms", "OptionsForm")
     phone_template = "games/score_pad/phone.html"
     host_template = "games/score_pad/host.html"
     live_template = "games/score_pad/sheet.html"
@@ -28,6 +28,10 @@ class ScorePad(Game):
         return {"lowest_wins": bool(form.lowest_wins.data)}
 
     def forms(self, state: rules.Sheet, player: str | None) -> dict[str, Any]:
+        from wtforms.fields.choices import SelectChoice
+
+        from .forms import HostPointsForm, PointsForm
+
         values = self.follow(state, player)
         if player is None:
             form = HostPointsForm(prefix="points", round=values["points-round"],

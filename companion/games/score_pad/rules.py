@@ -1,7 +1,7 @@
 """Score pad: a per-round score sheet for any game. Pure rules, no Flask."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from types import MappingProxyType
 from typing import Any, Mapping
 
 from ..base import N_, RuleError
@@ -11,12 +11,48 @@ MAX_ROUND = 999
 MAX_POINTS = 1_000_000
 
 
-@dataclass(frozen=True)
 class Sheet:
-    players: tuple[str, ...]
-    lowest_wins: bool = False
-    # (player, round) -> points; a later entry for the same cell replaces the earlier one
-    points: Mapping[tuple[str, int], int] = field(default_factory=dict)
+    """The score sheet: (player, round) -> points; a later entry for the same cell replaces the
+    earlier one. An entry costs the same however long the game: it links to the sheet before it,
+    and the cells are gathered into a mapping only when asked (once per sheet)."""
+
+    __slots__ = ("players", "lowest_wins", "_entry", "_before", "_points")
+
+    def __init__(self, players: tuple[str, ...], lowest_wins: bool = False,
+                 entry: tuple[tuple[str, int], int] | None = None,
+                 before: "Sheet | None" = None) -> None:
+        self.players = players
+        self.lowest_wins = lowest_wins
+        self._entry, self._before = entry, before
+        self._points: dict[tuple[str, int], int] | None = None if entry else {}
+
+    @property
+    def points(self) -> Mapping[tuple[str, int], int]:
+        if self._points is None:
+            chain, sheet = [], self          # the entries since the last gathered sheet
+            while sheet._points is None:
+                chain.append(sheet)
+                sheet = sheet._before
+            points = dict(sheet._points)
+            for later in reversed(chain):
+                key, value = later._entry
+                points[key] = value
+                later._points = points if later is self else None
+            self._points = points
+            self._before = None             # nothing older is needed any more
+        return MappingProxyType(self._points)
+
+    def entered(self, player: str, round_: int, points: int) -> "Sheet":
+        return Sheet(self.players, self.lowest_wins, ((player, round_), points), self)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Sheet) and (self.players, self.lowest_wins, dict(self.points)) \
+            == (other.players, other.lowest_wins, dict(other.points))
+
+    __hash__ = None         # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"Sheet({self.players!r}, lowest_wins={self.lowest_wins!r}, points={dict(self.points)!r})"
 
 
 def options(raw: Mapping[str, Any], players: list[str]) -> dict[str, Any]:
@@ -48,7 +84,7 @@ def apply(sheet: Sheet, event: Mapping[str, Any]) -> Sheet:
     if not _whole(points) or abs(points) > MAX_POINTS:
         raise RuleError(N_("Points must be a whole number between -%(max)d and %(max)d."),
                         max=MAX_POINTS)
-    return replace(sheet, points={**sheet.points, (player, round_): points})
+    return sheet.entered(player, round_, points)
 
 
 def entered(sheet: Sheet, player: str, round_: int) -> int | None:
