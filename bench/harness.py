@@ -287,30 +287,35 @@ def p95(samples: list[float]) -> float:
 
 
 class CPU:
-    """CPU used by the server's processes and by this load generator over a stretch of time."""
+    """CPU used by the server's processes and by this load generator over a stretch of time,
+    and how much of that time some process of this machine waited for a core (Linux's pressure
+    stall information): other work on the machine shows in every latency figure."""
 
     def __init__(self, server: Server) -> None:
         self.server = server
         self.wall = time.perf_counter()
         self.server_cpu = server.cpu_seconds()
         self.own_cpu = time.process_time()
+        self.stalled = stalled_microseconds()
 
     def report(self) -> str:
         wall = time.perf_counter() - self.wall
         server = (self.server.cpu_seconds() - self.server_cpu) / wall
         own = (time.process_time() - self.own_cpu) / wall
-        return (f"server CPU {server:.2f} cores, load generator CPU {own:.2f} cores"
-                f"{other_work()}")
+        text = f"server CPU {server:.2f} cores, load generator CPU {own:.2f} cores"
+        stalled = stalled_microseconds()
+        if stalled is not None and self.stalled is not None:
+            text += f", CPU pressure {(stalled - self.stalled) / 1e6 / wall * 100:.0f}%"
+        return text
 
 
-def other_work() -> str:
-    """How much this machine's processes waited for a core lately (Linux's pressure stall
-    information): other work on the machine shows in every latency figure."""
+def stalled_microseconds() -> int | None:
+    """Total time some process waited for a core (/proc/pressure/cpu), None where unknown."""
     try:
         some = Path("/proc/pressure/cpu").read_text().split("\n")[0].split()
-        return f", CPU pressure {dict(f.split('=') for f in some[1:])['avg10']}% (10 s)"
+        return int(dict(field.split("=") for field in some[1:])["total"])
     except (OSError, KeyError, IndexError, ValueError):
-        return ""
+        return None
 
 
 if __name__ == "__main__" and sys.argv[1:2] == ["--serve"]:

@@ -18,6 +18,10 @@ with its figures and the server's and the generator's CPU:
 5. saturation search: the phone count where the p95 of "nothing new" passes 50 ms (each
    step connects its phones for 2 s first, then measures 6 s).
 
+Each phase also prints the machine's CPU pressure: the share of its time during which some
+process waited for a core. Other work on the machine shows in every latency figure; compare
+runs with little pressure.
+
 Bounded: every phase has a duration and every request a time-out; the whole run stops by itself
 (about 4 minutes with the defaults).
 
