@@ -33,8 +33,8 @@ WORKER_CONNECTIONS = 1000   # per worker: a phone holds one (its keep-alive or i
 BACKLOG = 2048              # connections the kernel holds until a worker accepts them (a crowd
                             # reconnecting at once waits there instead of having its SYNs dropped)
 KEEPALIVE = 5               # seconds an idle connection stays open: a polling phone keeps it
-MAX_LAG = 1.0               # seconds a worker's loop may run late before live polls are shed
-RETRY_AFTER = 2             # seconds a shed live poll is told to wait
+MAX_LAG = 2.0               # seconds a worker's loop may run late before live polls are shed
+RETRY_AFTER = 1             # seconds a shed live poll is told to wait (the page: 1-2 s)
 LAG_TICK = 0.05             # how often the loop's lateness is measured
 
 
