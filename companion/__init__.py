@@ -30,7 +30,9 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
 
 def configure(app: Flask, config: Mapping[str, Any] | None) -> None:
     app.config.from_mapping(
-        SQLALCHEMY_DATABASE_URI=f"sqlite:///{Path(app.instance_path) / 'companion.sqlite'}",
+        # DATABASE_URL, e.g. postgresql://user:password@host/companion; else SQLite in instance/
+        SQLALCHEMY_DATABASE_URI=os.environ.get("DATABASE_URL")
+        or f"sqlite:///{Path(app.instance_path) / 'companion.sqlite'}",
         WTF_CSRF_TIME_LIMIT=24 * 3600,          # a games night is longer than an hour
         SESSION_COOKIE_HTTPONLY=True,
         SESSION_COOKIE_SAMESITE="Lax",
@@ -48,10 +50,24 @@ def configure(app: Flask, config: Mapping[str, Any] | None) -> None:
     app.config.from_pyfile("config.py", silent=True)
     if config:
         app.config.from_mapping(config)
-    if app.config["SQLALCHEMY_DATABASE_URI"].startswith("sqlite"):
+    url = database_url(app.config["SQLALCHEMY_DATABASE_URI"])
+    app.config["SQLALCHEMY_DATABASE_URI"] = url
+    if url.startswith("sqlite"):
         app.config.setdefault("SQLALCHEMY_ENGINE_OPTIONS", {"connect_args": {"timeout": 30}})
+    elif url.startswith("postgresql"):
+        # a pooled connection outlives a database restart: test it before handing it out
+        app.config.setdefault("SQLALCHEMY_ENGINE_OPTIONS", {"pool_pre_ping": True})
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = installation_secret(Path(app.instance_path))
+
+
+def database_url(url: str) -> str:
+    """PostgreSQL is driven by psycopg 3: a plain ``postgresql://`` (or ``postgres://``) URL is
+    given its driver."""
+    for plain in ("postgresql://", "postgres://"):
+        if url.startswith(plain):
+            return "postgresql+psycopg://" + url.removeprefix(plain)
+    return url
 
 
 def installation_secret(instance: Path) -> str:
@@ -72,9 +88,11 @@ def select_locale() -> str:
 
 
 def register_extensions(app: Flask) -> None:
-    from .extensions import babel, csrf, db, limiter_for
+    from .extensions import babel, csrf, db, limiter_for, migrate
+    from .schema import MIGRATIONS
 
     db.init_app(app)
+    migrate.init_app(app, db, directory=str(MIGRATIONS))
     limiter_for(app)
     csrf.init_app(app)
     babel.init_app(app, locale_selector=select_locale)

@@ -12,6 +12,7 @@ from typing import Any, IO
 import click
 from flask import current_app
 from flask.cli import FlaskGroup, with_appcontext
+from flask_migrate.cli import db as migrations
 
 from . import create_app, record
 
@@ -20,6 +21,9 @@ from . import create_app, record
              load_dotenv=False)
 def cli() -> None:
     """Table Companion: the scorekeeper beside your board game."""
+
+
+cli.add_command(migrations, "db")       # companion db upgrade, current, history, migrate
 
 
 def read_record(source: IO[str]) -> Any:
@@ -63,12 +67,12 @@ def check(source: IO[str]) -> None:
 @cli.command("init-db")
 @with_appcontext
 def init_db() -> None:
-    """Create the database tables (safe to repeat)."""
+    """Bring the database to the newest schema (the same as companion db upgrade)."""
     from .extensions import db
-    from . import models  # noqa: F401  (registers the tables)
+    from .schema import upgrade
 
-    db.create_all()
-    click.echo(f"database ready: {current_app.config['SQLALCHEMY_DATABASE_URI']}")
+    upgrade()
+    click.echo(f"database ready: {db.engine.url.render_as_string(hide_password=True)}")
 
 
 @cli.command("import")
@@ -76,7 +80,7 @@ def init_db() -> None:
 @with_appcontext
 def import_record(source: IO[str]) -> None:
     """Open a new table from a game record; prints its code last."""
-    from .extensions import db
+    from .schema import upgrade
     from .tables import service
 
     data = read_record(source)
@@ -84,7 +88,7 @@ def import_record(source: IO[str]) -> None:
         replay = record.load(data)
     except record.RecordError as error:
         fail(str(error))
-    db.create_all()
+    upgrade(quiet=True)
     table, _host = service.create(replay.game.name, data.get("options", {}), replay.players,
                                   replay.events, with_host=False)
     click.echo(f"imported {len(replay.events)} events; open /t/{table.code} and make it the host "
@@ -100,11 +104,11 @@ def import_record(source: IO[str]) -> None:
 def host(code: str, base: str | None) -> None:
     """Print a one-time link that makes the screen opening it the table's host (it replaces
     the old host screen at once)."""
-    from .extensions import db
+    from .schema import upgrade
     from .tables import service
     from .tables.links import lan_address
 
-    db.create_all()
+    upgrade(quiet=True)
     table = service.find(code)
     if table is None:
         fail(f"no table has the code {code!r}")
@@ -125,10 +129,10 @@ def run(host: str, port: int, threads: int) -> None:
     """Serve the app for the phones at the table (waitress)."""
     from waitress import serve
 
-    from .extensions import db
+    from .schema import upgrade
     from .tables.links import announcement, lan_address, qr_terminal
 
-    db.create_all()
+    upgrade(quiet=True)
     app = current_app._get_current_object()  # type: ignore[attr-defined]
     address, lines = announcement(host, port, app.config.get("PUBLIC_BASE_URL"), lan_address())
     if address:

@@ -1,11 +1,51 @@
-"""Fixtures: every test gets a fresh app with its own SQLite file and instance folder."""
+"""Fixtures: every test gets a fresh app with its own database (a SQLite file, or with
+``--db=postgresql`` a PostgreSQL database) and instance folder."""
 from __future__ import annotations
 
+import os
 from typing import Iterator
 
 import pytest
 
+from tests import databases
 from tests.support import LiveServer, make_app
+
+# The tests choose their databases themselves; the one a shell may name is never touched.
+os.environ.pop("DATABASE_URL", None)
+
+
+def pytest_addoption(parser):
+    parser.addoption("--db", default=os.environ.get("COMPANION_TEST_DB") or "sqlite",
+                     help="the tests' database: sqlite (default), postgresql (a throwaway "
+                          "cluster on a loopback port) or a PostgreSQL server's URL whose user "
+                          "may create databases; also COMPANION_TEST_DB")
+
+
+def pytest_report_header(config):
+    kind = config.getoption("--db")
+    return f"database: {'sqlite' if kind == 'sqlite' else 'postgresql'}"
+
+
+@pytest.fixture(scope="session", autouse=True)
+def database_server(request):
+    """The database server for the session (PostgreSQL's cluster is started here, stopped at
+    the end)."""
+    chosen = databases.use(request.config.getoption("--db"))
+    yield chosen
+    chosen.close()
+    databases.use("sqlite")
+
+
+@pytest.fixture(autouse=True)
+def fresh_databases(database_server, request):
+    """The databases a test made are dropped after it (a module's shared app keeps its own);
+    a test about SQLite itself is skipped on PostgreSQL."""
+    only = request.node.get_closest_marker("sqlite_only")
+    if only is not None and database_server.name != "sqlite":
+        pytest.skip(f"SQLite only: {only.args[0] if only.args else 'about SQLite itself'}")
+    mark = database_server.mark()
+    yield
+    database_server.drop_since(mark)
 
 
 @pytest.fixture
