@@ -6,7 +6,7 @@ import secrets
 from pathlib import Path
 from typing import Any, Mapping
 
-from flask import Flask, request
+from flask import Flask, abort, request
 from sqlalchemy import event
 from sqlalchemy.engine import Engine
 from werkzeug.middleware.proxy_fix import ProxyFix
@@ -24,6 +24,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     register_blueprints(app)
     register_security_headers(app)
     register_proxy(app)
+    register_request_checks(app)
     register_error_handlers(app)
     return app
 
@@ -44,6 +45,8 @@ def configure(app: Flask, config: Mapping[str, Any] | None) -> None:
         PROXY_HOPS=int(os.environ.get("COMPANION_PROXY_HOPS") or 0),
         RECENT_TABLES=20,
         RATELIMIT_STORAGE_URI="memory://",
+        # several servers share one key (else each installation writes its own to instance/)
+        SECRET_KEY=os.environ.get("COMPANION_SECRET_KEY") or None,
         WRONG_CODE_LIMIT="30 per minute",       # a mistyped code now and then, never a search
         POST_LIMIT="600 per minute",            # a whole table behind one router taps far less
     )
@@ -154,6 +157,19 @@ def register_proxy(app: Flask) -> None:
             response.headers.setlist("Set-Cookie", [
                 c if "; secure" in c.lower() else c + "; Secure" for c in cookies])
         return response
+
+
+def register_request_checks(app: Flask) -> None:
+    """A request carrying a NUL character is refused (400) before anything reads it: no
+    keyboard types one, and PostgreSQL's text cannot hold one (SQLite's can)."""
+
+    @app.before_request
+    def no_nul_characters() -> None:
+        fields = [request.path, *request.cookies.values()]
+        for key, value in (*request.args.items(multi=True), *request.form.items(multi=True)):
+            fields += (key, value)
+        if any("\x00" in field for field in fields):
+            abort(400)
 
 
 def register_error_handlers(app: Flask) -> None:

@@ -86,11 +86,11 @@ def import_record(source: IO[str]) -> None:
     data = read_record(source)
     try:
         replay = record.load(data)
+        upgrade(quiet=True)
+        table, _host = service.create(replay.game.name, data.get("options", {}), replay.players,
+                                      replay.events, with_host=False)
     except record.RecordError as error:
         fail(str(error))
-    upgrade(quiet=True)
-    table, _host = service.create(replay.game.name, data.get("options", {}), replay.players,
-                                  replay.events, with_host=False)
     click.echo(f"imported {len(replay.events)} events; open /t/{table.code} and make it the host "
                f"screen (or run companion host {table.code} for a host link)")
     click.echo(table.code)

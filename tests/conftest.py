@@ -10,8 +10,9 @@ import pytest
 from tests import databases
 from tests.support import LiveServer, make_app
 
-# The tests choose their databases themselves; the one a shell may name is never touched.
-os.environ.pop("DATABASE_URL", None)
+# The tests choose their databases and keys themselves; a shell's are never used.
+for setting in ("DATABASE_URL", "COMPANION_SECRET_KEY"):
+    os.environ.pop(setting, None)
 
 
 def pytest_addoption(parser):
@@ -24,6 +25,28 @@ def pytest_addoption(parser):
 def pytest_report_header(config):
     kind = config.getoption("--db")
     return f"database: {'sqlite' if kind == 'sqlite' else 'postgresql'}"
+
+
+APP_FIXTURES = {"app", "client", "runner", "live_server"}
+MAKES_APPS = ("make_app(", "databases.url(", "ServerProcess(")
+
+
+def uses_a_database(item) -> bool:
+    """The test gets an app (a fixture, or make_app and servers in its module) and so a
+    database; the rest (rules, records, the command line's scoring) never opens one."""
+    if APP_FIXTURES & set(getattr(item, "fixturenames", ())):
+        return True
+    return any(call in item.path.read_text(encoding="utf-8") for call in MAKES_APPS)
+
+
+def pytest_collection_modifyitems(config, items):
+    """On PostgreSQL only the tests that open a database run again: the others ran on SQLite."""
+    if config.getoption("--db") == "sqlite":
+        return
+    kept = [item for item in items if uses_a_database(item)]
+    if len(kept) < len(items):
+        config.hook.pytest_deselected(items=[item for item in items if item not in kept])
+        items[:] = kept
 
 
 @pytest.fixture(scope="session", autouse=True)

@@ -14,7 +14,6 @@ import shutil
 import socket
 import subprocess
 import tempfile
-import weakref
 from pathlib import Path
 from typing import Any
 
@@ -150,7 +149,7 @@ class PostgresDatabases:
         self.names = itertools.count(1)
         self.by_folder: dict[Path, str] = {}
         self.created: list[tuple[str, Path]] = []
-        self.apps: list[tuple[str, weakref.ref]] = []
+        self.apps: list[tuple[str, Any]] = []
         self.admin.execute(f"DROP DATABASE IF EXISTS {self.template} WITH (FORCE)")
         self.admin.execute(f"CREATE DATABASE {self.template}")
         migrated(self.url_of(self.template))
@@ -176,9 +175,9 @@ class PostgresDatabases:
         return self.url(folder, template="template0")
 
     def made(self, app: Any) -> None:
-        """Remember the app, so its pooled connections are closed before its database goes."""
-        self.apps.append((make_url(app.config["SQLALCHEMY_DATABASE_URI"]).database,
-                          weakref.ref(app)))
+        """Keep the app until its database goes, then close its pooled connections (an app
+        collected earlier would leave psycopg connections to the garbage collector)."""
+        self.apps.append((make_url(app.config["SQLALCHEMY_DATABASE_URI"]).database, app))
 
     def mark(self) -> int:
         return len(self.created)
@@ -189,10 +188,8 @@ class PostgresDatabases:
         gone = self.created[mark:]
         del self.created[mark:]
         names = {name for name, _folder in gone}
-        for name, ref in [entry for entry in self.apps if entry[0] in names]:
-            app = ref()
-            if app is not None:
-                dispose(app)
+        for _name, app in [entry for entry in self.apps if entry[0] in names]:
+            dispose(app)
         self.apps = [entry for entry in self.apps if entry[0] not in names]
         for name, folder in gone:
             del self.by_folder[folder]
