@@ -12,7 +12,6 @@ from typing import Any, IO
 import click
 from flask import current_app
 from flask.cli import FlaskGroup, with_appcontext
-from flask_migrate.cli import db as migrations
 
 from . import create_app, record
 
@@ -21,9 +20,6 @@ from . import create_app, record
              load_dotenv=False)
 def cli() -> None:
     """Table Companion: the scorekeeper beside your board game."""
-
-
-cli.add_command(migrations, "db")       # companion db upgrade, current, history, migrate
 
 
 def read_record(source: IO[str]) -> Any:
