@@ -51,7 +51,7 @@ def pytest_collection_modifyitems(config, items):
 
 @pytest.fixture(scope="session", autouse=True)
 def database_server(request):
-    """The database server for the session (PostgreSQL's cluster is started here, stopped at
+    """The database server for the test run (PostgreSQL's cluster is started here, stopped at
     the end)."""
     chosen = databases.use(request.config.getoption("--db"))
     yield chosen

@@ -1,8 +1,8 @@
 """The database each test's app runs on: a fresh SQLite file by default, or a fresh PostgreSQL
-database (``--db=postgresql``: a throwaway cluster on a loopback port, started once per session;
+database (``--db=postgresql``: a throwaway cluster on a loopback port, started once per test run;
 ``--db=postgresql://user@host:port/dbname``: an existing server whose user may create databases).
 
-Either way each database is a copy of a template migrated once per session, as
+Either way each database is a copy of a template migrated once per test run, as
 ``companion db upgrade`` migrates a real one, so every test runs on the migrated schema."""
 from __future__ import annotations
 
