@@ -1,5 +1,6 @@
-"""Times the Quadropolis optimiser (CP-SAT) on full Expert cities and the brute-force baseline in
-the same run; prints median, worst and the ratio. Stops within about 5 minutes whatever happens.
+"""Times the Quadropolis optimiser (CP-SAT, through OR-Tools' linear-solver wrapper) on full
+Expert cities and the brute-force baseline in the same run; prints median, worst and the ratio.
+Stops within about 5 minutes whatever happens.
 
 Full cities: all 20 cells built; most need activation (all 20 in the "full" sets; the
 adversarial sets put monuments and parks among many adjacent factories, harbours and offices).

@@ -27,13 +27,16 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     register_blueprints(app)
     register_security_headers(app)
     register_proxy(app)
+    register_request_checks(app)
     register_error_handlers(app)
     return app
 
 
 def configure(app: Flask, config: Mapping[str, Any] | None) -> None:
     app.config.from_mapping(
-        SQLALCHEMY_DATABASE_URI=f"sqlite:///{Path(app.instance_path) / 'companion.sqlite'}",
+        # DATABASE_URL, e.g. postgresql://user:password@host/companion; else SQLite in instance/
+        SQLALCHEMY_DATABASE_URI=os.environ.get("DATABASE_URL")
+        or f"sqlite:///{Path(app.instance_path) / 'companion.sqlite'}",
         WTF_CSRF_TIME_LIMIT=24 * 3600,          # a games night is longer than an hour
         SESSION_COOKIE_HTTPONLY=True,
         SESSION_COOKIE_SAMESITE="Lax",
@@ -45,16 +48,32 @@ def configure(app: Flask, config: Mapping[str, Any] | None) -> None:
         PROXY_HOPS=int(os.environ.get("COMPANION_PROXY_HOPS") or 0),
         RECENT_TABLES=20,
         RATELIMIT_STORAGE_URI="memory://",
+        # several servers share one key (else each installation writes its own to instance/)
+        SECRET_KEY=os.environ.get("COMPANION_SECRET_KEY") or None,
         WRONG_CODE_LIMIT="30 per minute",       # a mistyped code now and then, never a search
         POST_LIMIT="600 per minute",            # a whole table behind one router taps far less
     )
     app.config.from_pyfile("config.py", silent=True)
     if config:
         app.config.from_mapping(config)
-    if app.config["SQLALCHEMY_DATABASE_URI"].startswith("sqlite"):
+    url = database_url(app.config["SQLALCHEMY_DATABASE_URI"])
+    app.config["SQLALCHEMY_DATABASE_URI"] = url
+    if url.startswith("sqlite"):
         app.config.setdefault("SQLALCHEMY_ENGINE_OPTIONS", {"connect_args": {"timeout": 30}})
+    elif url.startswith("postgresql"):
+        # a pooled connection outlives a database restart: test it before handing it out
+        app.config.setdefault("SQLALCHEMY_ENGINE_OPTIONS", {"pool_pre_ping": True})
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = installation_secret(Path(app.instance_path))
+
+
+def database_url(url: str) -> str:
+    """PostgreSQL is driven by psycopg 3: a plain ``postgresql://`` (or ``postgres://``) URL is
+    given its driver."""
+    for plain in ("postgresql://", "postgres://"):
+        if url.startswith(plain):
+            return "postgresql+psycopg://" + url.removeprefix(plain)
+    return url
 
 
 def installation_secret(instance: Path) -> str:
@@ -79,9 +98,11 @@ def select_locale() -> str:
 
 
 def register_extensions(app: Flask) -> None:
-    from .extensions import babel, csrf, db, limiter_for
+    from .extensions import babel, csrf, db, limiter_for, migrate
+    from .schema import MIGRATIONS
 
     db.init_app(app)
+    migrate.init_app(app, db, directory=str(MIGRATIONS))
     limiter_for(app)
     csrf.init_app(app)
     babel.init_app(app, locale_selector=select_locale)
@@ -135,6 +156,20 @@ def register_proxy(app: Flask) -> None:
             response.headers.setlist("Set-Cookie", [
                 c if "; secure" in c.lower() else c + "; Secure" for c in cookies])
         return response
+
+
+def register_request_checks(app: Flask) -> None:
+    """A request carrying a NUL character is refused (400) before anything reads it: no
+    keyboard types one, and PostgreSQL's text cannot hold one (SQLite's can)."""
+    from flask import abort, request
+
+    @app.before_request
+    def no_nul_characters() -> None:
+        fields = [request.path, *request.cookies.values()]
+        for key, value in (*request.args.items(multi=True), *request.form.items(multi=True)):
+            fields += (key, value)
+        if any("\x00" in field for field in fields):
+            abort(400)
 
 
 def register_error_handlers(app: Flask) -> None:

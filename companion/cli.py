@@ -118,12 +118,12 @@ def check(source: IO[str]) -> None:
 @cli.command("init-db")
 @with_appcontext
 def init_db() -> None:
-    """Create the database tables (safe to repeat)."""
+    """Bring the database to the newest schema (the same as companion db upgrade)."""
     from .extensions import db
-    from . import models  # noqa: F401  (registers the tables)
+    from .schema import upgrade
 
-    db.create_all()
-    click.echo(f"database ready: {current_app.config['SQLALCHEMY_DATABASE_URI']}")
+    upgrade()
+    click.echo(f"database ready: {db.engine.url.render_as_string(hide_password=True)}")
 
 
 @cli.command("import")
@@ -131,17 +131,17 @@ def init_db() -> None:
 @with_appcontext
 def import_record(source: IO[str]) -> None:
     """Open a new table from a game record; prints its code last."""
-    from .extensions import db
+    from .schema import upgrade
     from .tables import service
 
     data = read_record(source)
     try:
         replay = record.load(data)
+        upgrade(quiet=True)
+        table, _host = service.create(replay.game.name, data.get("options", {}), replay.players,
+                                      replay.events, with_host=False)
     except record.RecordError as error:
         fail(str(error))
-    db.create_all()
-    table, _host = service.create(replay.game.name, data.get("options", {}), replay.players,
-                                  replay.events, with_host=False)
     click.echo(f"imported {len(replay.events)} events; open /t/{table.code} and make it the host "
                f"screen (or run companion host {table.code} for a host link)")
     click.echo(table.code)
@@ -155,11 +155,11 @@ def import_record(source: IO[str]) -> None:
 def host(code: str, base: str | None) -> None:
     """Print a one-time link that makes the screen opening it the table's host (it replaces
     the old host screen at once)."""
-    from .extensions import db
+    from .schema import upgrade
     from .tables import service
     from .tables.links import lan_address
 
-    db.create_all()
+    upgrade(quiet=True)
     table = service.find(code)
     if table is None:
         fail(f"no table has the code {code!r}")
@@ -179,11 +179,11 @@ def host(code: str, base: str | None) -> None:
 @with_appcontext
 def run(host: str, port: int, workers: int | None) -> None:
     """Serve the app for the phones at the table (gunicorn, gevent workers)."""
-    from .extensions import db
+    from .schema import upgrade
     from .serve import exec_server
     from .tables.links import announcement, lan_address, qr_terminal
 
-    db.create_all()
+    upgrade(quiet=True)
     app = current_app._get_current_object()  # type: ignore[attr-defined]
     address, lines = announcement(host, port, app.config.get("PUBLIC_BASE_URL"), lan_address())
     if address:

@@ -3,6 +3,7 @@ from flask import current_app
 from flask_babel import Babel
 from flask_limiter import ApplicationLimit, Limiter
 from flask_limiter.util import get_remote_address
+from flask_migrate import Migrate
 from flask_sqlalchemy import SQLAlchemy
 from flask_wtf.csrf import CSRFProtect
 from sqlalchemy import event
@@ -16,6 +17,7 @@ class Base(DeclarativeBase):
 
 db = SQLAlchemy(model_class=Base)
 csrf = CSRFProtect()
+migrate = Migrate()      # the schema's history: companion/migrations (companion db upgrade)
 babel = Babel()
 
 

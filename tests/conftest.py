@@ -1,11 +1,74 @@
-"""Fixtures: every test gets a fresh app with its own SQLite file and instance folder."""
+"""Fixtures: every test gets a fresh app with its own database (a SQLite file, or with
+``--db=postgresql`` a PostgreSQL database) and instance folder."""
 from __future__ import annotations
 
+import os
 from typing import Iterator
 
 import pytest
 
+from tests import databases
 from tests.support import LiveServer, make_app
+
+# The tests choose their databases and keys themselves; a shell's are never used.
+for setting in ("DATABASE_URL", "COMPANION_SECRET_KEY"):
+    os.environ.pop(setting, None)
+
+
+def pytest_addoption(parser):
+    parser.addoption("--db", default=os.environ.get("COMPANION_TEST_DB") or "sqlite",
+                     help="the tests' database: sqlite (default), postgresql (a throwaway "
+                          "cluster on a loopback port) or a PostgreSQL server's URL whose user "
+                          "may create databases; also COMPANION_TEST_DB")
+
+
+def pytest_report_header(config):
+    kind = config.getoption("--db")
+    return f"database: {'sqlite' if kind == 'sqlite' else 'postgresql'}"
+
+
+APP_FIXTURES = {"app", "client", "runner", "live_server"}
+MAKES_APPS = ("make_app(", "databases.url(", "ServerProcess(")
+
+
+def uses_a_database(item) -> bool:
+    """The test gets an app (a fixture, or make_app and servers in its module) and so a
+    database; the rest (rules, records, the command line's scoring) never opens one."""
+    if APP_FIXTURES & set(getattr(item, "fixturenames", ())):
+        return True
+    return any(call in item.path.read_text(encoding="utf-8") for call in MAKES_APPS)
+
+
+def pytest_collection_modifyitems(config, items):
+    """On PostgreSQL only the tests that open a database run again: the others ran on SQLite."""
+    if config.getoption("--db") == "sqlite":
+        return
+    kept = [item for item in items if uses_a_database(item)]
+    if len(kept) < len(items):
+        config.hook.pytest_deselected(items=[item for item in items if item not in kept])
+        items[:] = kept
+
+
+@pytest.fixture(scope="session", autouse=True)
+def database_server(request):
+    """The database server for the test run (PostgreSQL's cluster is started here, stopped at
+    the end)."""
+    chosen = databases.use(request.config.getoption("--db"))
+    yield chosen
+    chosen.close()
+    databases.use("sqlite")
+
+
+@pytest.fixture(autouse=True)
+def fresh_databases(database_server, request):
+    """The databases a test made are dropped after it (a module's shared app keeps its own);
+    a test about SQLite itself is skipped on PostgreSQL."""
+    only = request.node.get_closest_marker("sqlite_only")
+    if only is not None and database_server.name != "sqlite":
+        pytest.skip(f"SQLite only: {only.args[0] if only.args else 'about SQLite itself'}")
+    mark = database_server.mark()
+    yield
+    database_server.drop_since(mark)
 
 
 @pytest.fixture

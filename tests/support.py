@@ -11,23 +11,24 @@ from werkzeug.serving import make_server
 
 from companion import create_app
 from companion.extensions import db
+from tests import databases
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
 def make_app(tmp_path: Path, **config: Any):
+    """An app on the test folder's own migrated database (SQLite, or PostgreSQL with --db)."""
     instance = tmp_path / "instance"
     settings = {
         "TESTING": True,
         "SECRET_KEY": "test",
-        "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'companion.sqlite'}",
         "WTF_CSRF_ENABLED": False,
         **config,
     }
+    settings.setdefault("SQLALCHEMY_DATABASE_URI", databases.url(tmp_path))
     app = create_app(settings)
     app.instance_path = str(instance)
-    with app.app_context():
-        db.create_all()
+    databases.current.made(app)
     return app
 
 
@@ -94,3 +95,122 @@ def table_count(app) -> int:
     from companion.models import Table
     with app.app_context():
         return db.session.query(Table).count()
+
+
+# --- real server processes ---------------------------------------------------------------------
+
+def companion_command() -> str:
+    """The installed ``companion`` script beside this interpreter, as a user runs it."""
+    import shutil
+    import sys
+    return shutil.which("companion", path=str(Path(sys.executable).parent)) or "companion"
+
+
+class ServerProcess:
+    """``companion run`` on a loopback port in a process group of its own: started, killed
+    (SIGKILL to the whole group, as a crash) or stopped; its output goes to a log file."""
+
+    def __init__(self, port: int, env: dict[str, str], log: Path) -> None:
+        self.port, self.env, self.log = port, env, log
+        self.url = f"http://127.0.0.1:{port}"
+        self.process: Any = None
+
+    def start(self, timeout: float = 60) -> "ServerProcess":
+        import subprocess
+        import time
+        import urllib.request
+
+        with self.log.open("a") as out:
+            self.process = subprocess.Popen(
+                [companion_command(), "run", "--host", "127.0.0.1", "--port", str(self.port)],
+                env=self.env, stdin=subprocess.DEVNULL, stdout=out, stderr=subprocess.STDOUT,
+                start_new_session=True)
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise AssertionError(f"the server exited: {self.log.read_text()[-2000:]}")
+            try:
+                with urllib.request.urlopen(self.url + "/", timeout=5) as page:
+                    if page.status == 200:
+                        return self
+            except OSError:
+                time.sleep(0.05)
+        self.kill()
+        raise AssertionError(f"the server never answered: {self.log.read_text()[-2000:]}")
+
+    def kill(self) -> None:
+        """SIGKILL to the server and every process it started: nothing runs any cleanup."""
+        import os
+        import signal
+
+        if self.process is not None and self.process.poll() is None:
+            os.killpg(self.process.pid, signal.SIGKILL)
+        if self.process is not None:
+            self.process.wait(10)
+
+    def stop(self) -> None:
+        import os
+        import signal
+        import subprocess
+
+        if self.process is not None and self.process.poll() is None:
+            os.killpg(self.process.pid, signal.SIGTERM)
+            try:
+                self.process.wait(10)
+            except subprocess.TimeoutExpired:
+                self.kill()
+
+    def __enter__(self) -> "ServerProcess":
+        return self.start()
+
+    def __exit__(self, *exc: Any) -> None:
+        self.stop()
+
+
+class Phone:
+    """A browser against a real server: its own cookies, never following redirects, and the
+    CSRF token of the last page it read (sent with each form as the page's forms do)."""
+
+    CSRF = re.compile(r'name="csrf_token" value="([^"]+)"')
+
+    def __init__(self, base: str) -> None:
+        import urllib.request
+        from http.cookiejar import CookieJar
+
+        class NoRedirect(urllib.request.HTTPRedirectHandler):
+            def redirect_request(self, *args: Any, **kwargs: Any) -> None:
+                return None
+
+        self.base = base
+        self.opener = urllib.request.build_opener(
+            urllib.request.HTTPCookieProcessor(CookieJar()), NoRedirect)
+        self.token: str | None = None
+
+    def request(self, path: str, data: bytes | None = None,
+                timeout: float = 30) -> tuple[int, dict[str, str], str]:
+        import urllib.error
+
+        try:
+            with self.opener.open(self.base + path, data=data, timeout=timeout) as response:
+                status, headers, body = response.status, dict(response.headers), response.read()
+        except urllib.error.HTTPError as error:
+            status, headers, body = error.code, dict(error.headers), error.read()
+        text = body.decode()
+        found = self.CSRF.search(text)
+        if found:
+            self.token = found.group(1)
+        return status, headers, text
+
+    def get(self, path: str, timeout: float = 30) -> tuple[int, str]:
+        status, _headers, text = self.request(path, timeout=timeout)
+        return status, text
+
+    def post(self, path: str, timeout: float = 30, **fields: Any) -> tuple[int, str]:
+        """The form's status and where it redirects to ('' when it does not)."""
+        import urllib.parse
+
+        if self.token is None:
+            self.get("/")
+        data = urllib.parse.urlencode({"csrf_token": self.token, **fields}).encode()
+        status, headers, _text = self.request(path, data, timeout=timeout)
+        return status, headers.get("Location", "")

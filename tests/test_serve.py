@@ -22,6 +22,20 @@ def stored_version(app, code) -> int:
         return db.session.query(Table).filter_by(code=code).one().version
 
 
+def bump_in_another_process(app, code: str) -> None:
+    """Another program writes the table's version into the same database (its own connection,
+    its own process), as another server would."""
+    with app.app_context():
+        url = db.engine.url.render_as_string(hide_password=False)
+    bump = ("import sys\n"
+            "from sqlalchemy import create_engine, text\n"
+            "engine = create_engine(sys.argv[1])\n"
+            "with engine.begin() as connection:\n"
+            "    connection.execute(text('UPDATE tables SET version = version + 1 WHERE code = :code'),\n"
+            "                       {'code': sys.argv[2]})\n")
+    subprocess.run([sys.executable, "-c", bump, url, code], check=True, timeout=BOUND)
+
+
 def until(condition, what: str) -> None:
     deadline = time.monotonic() + BOUND
     while not condition():
@@ -96,12 +110,7 @@ def test_a_version_written_by_another_process_ends_nothing_new_from_memory(tmp_p
     client.get(path, query_string={"v": version})
     watcher = app.extensions[push.EXTENSION]
     until(lambda: watcher.known(code) == version, "the watcher never read the polled table")
-    bump = ("import sqlite3, sys\n"
-            "connection = sqlite3.connect(sys.argv[1])\n"
-            "connection.execute('UPDATE tables SET version = version + 1 WHERE code = ?', (sys.argv[2],))\n"
-            "connection.commit()\n")
-    subprocess.run([sys.executable, "-c", bump, str(tmp_path / "companion.sqlite"), code],
-                   check=True, timeout=BOUND)
+    bump_in_another_process(app, code)
     until(lambda: client.get(path, query_string={"v": version}).status_code == 200,
           "the poll kept getting nothing new after another process's write")
     assert watcher.known(code) in (None, version + 1)

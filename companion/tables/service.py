@@ -3,6 +3,7 @@ table: the table's row is written first (taking its lock), then the log is repla
 event checked and appended in the same transaction, or nothing is written at all."""
 from __future__ import annotations
 
+import re
 import secrets
 import threading
 from collections import OrderedDict
@@ -16,6 +17,7 @@ from sqlalchemy.exc import IntegrityError
 from .. import record
 from ..extensions import db
 from ..games import GAMES
+from ..games.base import N_, RuleError
 from ..models import Event, Seat, Table, digest
 
 # No look-alikes: without 0/O, 1/I/L, 2/Z, 5/S, 8/B, G/6, Q.
@@ -45,6 +47,9 @@ def create(game: str, options: Mapping[str, Any], players: list[str],
     replay = record.load({"format": record.FORMAT, "version": record.VERSION, "game": game,
                           "options": dict(options), "players": [{"name": n} for n in players],
                           "events": events or []})
+    if any("\x00" in name for name in players):        # PostgreSQL's text cannot hold it
+        raise record.RecordError(RuleError(N_("A player's name cannot contain the character "
+                                              "U+0000 (NUL).")))
     host_secret = secrets.token_urlsafe(24)
     for _attempt in range(20):
         table = Table(code=new_code(), game=game, options=dict(options),
@@ -146,13 +151,18 @@ def _writing(table: Table) -> Iterator[None]:
             _SQLITE_WRITES.release()
 
 
+NONCE = re.compile(r"[0-9A-Za-z_-]{1,40}")       # what the forms send (uuid4().hex); fits its column
+
+
 def append(table: Table, event: dict[str, Any], by: str, nonce: str | None = None,
            guard: Callable[[record.Replay], None] | None = None) -> record.Replay:
     """Check ``event`` against the replayed log and append it; RuleError leaves nothing written.
 
     ``guard`` sees the log as it is under the lock (e.g. refuses to replace, without the player's
     yes, a value entered since the screen was loaded). A form submitted twice (same nonce) is
-    appended once."""
+    appended once; a nonce no form sends is none."""
+    if nonce is not None and not NONCE.fullmatch(nonce):
+        nonce = None
     with _writing(table):
         if nonce and db.session.scalar(select(Event.id).where(Event.table_id == table.id,
                                                               Event.nonce == nonce)):

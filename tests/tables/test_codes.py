@@ -65,3 +65,18 @@ def test_the_join_by_code_form_says_when_no_table_has_that_code(client, kind):
     response = client.get("/go", query_string={"code": typed})
     assert response.status_code == 404
     assert "No table has that code" in text_of(response)
+
+
+def test_a_code_already_taken_is_drawn_again(app, client, monkeypatch):
+    """The database's unique code refuses the second table; create draws another code."""
+    from companion.tables import service
+
+    first = start_table(client, players=("Anna",))
+    draws = iter([first, first, unknown_code(first)])
+    monkeypatch.setattr(service, "new_code", lambda: next(draws))
+    second = start_table(client, players=("Bence",))
+    assert second == unknown_code(first)
+    untouched = text_of(client.get(f"/t/{first}"))
+    assert "Anna" in untouched and "Bence" not in untouched
+    assert "Bence" in text_of(client.get(f"/t/{second}"))
+    assert next(draws, None) is None

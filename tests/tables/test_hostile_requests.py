@@ -13,8 +13,10 @@ from urllib.parse import quote
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
+from sqlalchemy import func, select
+
 from companion.extensions import db
-from sqlalchemy import text
+from companion.models import Event, Seat, Table
 from tests.games.doodle_city.test_web import act, set_up, start
 from tests.support import enter, make_app, start_table, take_seat
 
@@ -75,10 +77,15 @@ def snapshot(app) -> list:
     """What a refusal must leave as it was: every table's log (append-only, so its length),
     seats and host."""
     with app.app_context():
-        return db.session.execute(text(
-            "SELECT t.id, t.host_hash, (SELECT count(*) FROM events e WHERE e.table_id = t.id),"
-            " (SELECT group_concat(coalesce(s.secret_hash, '-')) FROM seats s"
-            "  WHERE s.table_id = t.id) FROM tables t ORDER BY t.id")).all()
+        logs = dict(db.session.execute(select(Event.table_id, func.count())
+                                       .group_by(Event.table_id)).all())
+        seats: dict[int, list] = {}
+        for table_id, secret in db.session.execute(select(Seat.table_id, Seat.secret_hash)
+                                                   .order_by(Seat.table_id, Seat.position)):
+            seats.setdefault(table_id, []).append(secret)
+        return [(table_id, host, logs.get(table_id, 0), seats.get(table_id))
+                for table_id, host in db.session.execute(select(Table.id, Table.host_hash)
+                                                         .order_by(Table.id))]
 
 
 def routes(app) -> list[tuple[str, str]]:

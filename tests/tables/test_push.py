@@ -25,6 +25,20 @@ def stored_version(app, code) -> int:
         return db.session.query(Table).filter_by(code=code).one().version
 
 
+def bump_in_another_process(app, code: str) -> None:
+    """Another program writes the table's version into the same database (its own connection,
+    its own process), as another server would."""
+    with app.app_context():
+        url = db.engine.url.render_as_string(hide_password=False)
+    bump = ("import sys\n"
+            "from sqlalchemy import create_engine, text\n"
+            "engine = create_engine(sys.argv[1])\n"
+            "with engine.begin() as connection:\n"
+            "    connection.execute(text('UPDATE tables SET version = version + 1 WHERE code = :code'),\n"
+            "                       {'code': sys.argv[2]})\n")
+    subprocess.run([sys.executable, "-c", bump, url, code], check=True, timeout=BOUND)
+
+
 class LongPoll(threading.Thread):
     """One screen's long poll of the live view, in a thread of its own (its own client)."""
 
@@ -95,7 +109,7 @@ def test_an_act_in_this_process_answers_the_waiting_screens_at_once(slow_checks)
     assert EXTENSION_OF(app).waiters() == 0
 
 
-def test_a_version_written_by_another_process_answers_the_waiting_screen(quick_checks, tmp_path):
+def test_a_version_written_by_another_process_answers_the_waiting_screen(quick_checks):
     app = quick_checks
     code = start_table(app.test_client(), players=("Anna", "Bence"))
     version = stored_version(app, code)
@@ -103,12 +117,7 @@ def test_a_version_written_by_another_process_answers_the_waiting_screen(quick_c
     screen.start()
     waiting(app, code)
 
-    bump = ("import sqlite3, sys\n"
-            "connection = sqlite3.connect(sys.argv[1])\n"
-            "connection.execute('UPDATE tables SET version = version + 1 WHERE code = ?', (sys.argv[2],))\n"
-            "connection.commit()\n")
-    subprocess.run([sys.executable, "-c", bump, str(tmp_path / "companion.sqlite"), code],
-                   check=True, timeout=BOUND)
+    bump_in_another_process(app, code)
     response = screen.answer()
     assert response.status_code == 200
     assert f'data-version="{version + 1}"' in response.get_data(as_text=True)

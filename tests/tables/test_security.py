@@ -266,3 +266,12 @@ def test_a_configured_key_is_used_and_no_key_file_is_written(tmp_path, monkeypat
                       "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'c.sqlite'}"})
     assert app.config["SECRET_KEY"] == "from-config"
     assert not (instance / "secret_key").exists()
+
+
+def test_a_key_from_the_environment_is_shared_and_no_key_file_is_written(tmp_path, monkeypatch):
+    """Several servers behind one proxy sign with one key: COMPANION_SECRET_KEY."""
+    monkeypatch.setenv("COMPANION_SECRET_KEY", "shared-by-every-server")
+    apps = [installation(tmp_path, monkeypatch, name) for name in ("one", "two")]
+    for app, instance in apps:
+        assert app.config["SECRET_KEY"] == "shared-by-every-server"
+        assert not (instance / "secret_key").exists()

@@ -2,9 +2,11 @@
 
 Removing an unactivated building changes its neighbours, districts, harbour lines and monument
 bonuses, so the choice is a 0-1 programme over the cells that need activation. It is solved with
-OR-Tools' CP-SAT: every scoring table grows with what it counts, so each step of a table becomes a
-yes/no variable that may only be true when the city allows it (k parks' neighbours, a k-long
-harbour line, a district served, an office group of k); the solver sets it wherever it pays.
+OR-Tools' CP-SAT, reached through OR-Tools' linear-solver wrapper, which (unlike CP-SAT's own
+Python API) loads neither numpy nor pandas: every scoring table grows with what it counts, so
+each step of a table becomes a yes/no variable that may only be true when the city allows it
+(k parks' neighbours, a k-long harbour line, a district served, an office group of k); the
+solver sets it wherever it pays.
 Among allocations of equal total it returns one with the fewest pieces moved (residents and
 energy placed, energy on parks included). :func:`brute_force` is the plain baseline the tests and
 the benchmark compare with. Pure: no Flask, no database.
@@ -56,15 +58,19 @@ def connected_sets(cells: set[Cell], mode: str, most: int) -> set[frozenset[Cell
 
 
 def optimise(mode: str, city: City, residents: int, energy: int) -> Plan:
-    # OR-Tools (with numpy and pandas, about a quarter of a second) loads with the first city
-    # to solve, never with the rules alone
-    from ortools.sat.python import cp_model
+    # OR-Tools' linear-solver wrapper loads with the first city to solve, never with the rules
+    # alone; unlike CP-SAT's own Python API it needs neither numpy nor pandas
+    from ortools.linear_solver import pywraplp
 
     mat, table = mats()[mode], scores()
-    model = cp_model.CpModel()
-    x = {c: model.NewBoolVar(f"x{c}") for c in activatable(city)}
+    solver = pywraplp.Solver.CreateSolver("SAT")     # CP-SAT on the 0-1 programme, exactly
+    if solver is None:                          # pragma: no cover - part of every OR-Tools wheel
+        raise RuntimeError("OR-Tools offers no CP-SAT backend")
+    solver.SetNumThreads(1)                     # deterministic: the same plan on every screen
+    boolean = solver.BoolVar
+    x = {c: boolean(f"x{c}") for c in activatable(city)}
     kind = {c: b.kind for c, b in city.items()}
-    points: list = []                   # (coefficient, variable) or constants
+    points: list = []                   # coefficient * variable terms
     constant = 0
 
     def stays(cell: Cell):
@@ -72,20 +78,20 @@ def optimise(mode: str, city: City, residents: int, energy: int) -> Plan:
 
     def steps(values, top: int, tab, name: str) -> None:
         """Table ``tab`` by a count: step k may be taken only if the count reaches k."""
-        total = sum(values)
+        total = solver.Sum(values)
         for k in range(1, top + 1):
             gain = tab[k] - tab[k - 1]
             if gain:
-                step = model.NewBoolVar(f"{name}{k}")
-                model.Add(k * step <= total)
+                step = boolean(f"{name}{k}")
+                solver.Add(k * step <= total)
                 points.append(gain * step)
 
     def both(a, b):
-        if isinstance(a, int) or isinstance(b, int):
-            return b if a == 1 else a
-        z = model.NewBoolVar("")
-        model.AddImplication(z, a)
-        model.AddImplication(z, b)
+        if isinstance(b, int):          # b always stays
+            return a
+        z = boolean("")
+        solver.Add(z <= a)
+        solver.Add(z <= b)
         return z
 
     cap = table.shop_cap[mode]
@@ -94,8 +100,8 @@ def optimise(mode: str, city: City, residents: int, energy: int) -> Plan:
         if b.kind == "tower":
             points.append(table.tower[b.height] * x[cell])
         elif b.kind == "shop":
-            customers[cell] = [model.NewBoolVar(f"s{cell}{k}") for k in range(1, cap + 1)]
-            model.Add(sum(customers[cell]) <= x[cell])
+            customers[cell] = [boolean(f"s{cell}{k}") for k in range(1, cap + 1)]
+            solver.Add(solver.Sum(customers[cell]) <= x[cell])
             points.extend(table.shop[k] * w for k, w in enumerate(customers[cell], 1))
         elif b.kind in ("public", "harbour"):
             points.append(b.vp * x[cell])
@@ -109,18 +115,17 @@ def optimise(mode: str, city: City, residents: int, energy: int) -> Plan:
         elif b.kind == "monument":
             for n in mat.neighbours(cell):
                 if n in kind:
-                    gain = table.monument[kind[n]] * stays(n)
-                    if isinstance(gain, int):
-                        constant += gain
+                    if n in x:
+                        points.append(table.monument[kind[n]] * x[n])
                     else:
-                        points.append(gain)
+                        constant += table.monument[kind[n]]
     districts: dict[int, list] = {}
     for cell in sorted(c for c in city if kind[c] == "public"):
         districts.setdefault(mat.district(cell), []).append(x[cell])
     served = []
     for d, members in districts.items():
-        served.append(model.NewBoolVar(f"d{d}"))
-        model.Add(served[-1] <= sum(members))
+        served.append(boolean(f"d{d}"))
+        solver.Add(served[-1] <= solver.Sum(members))
     steps(served, min(len(served), len(table.public) - 1), table.public, "d")
     harbours = {c for c in city if kind[c] == "harbour"}
     for step in ((0, 1), (1, 0)):
@@ -130,22 +135,22 @@ def optimise(mode: str, city: City, residents: int, energy: int) -> Plan:
             while len(line) < len(table.harbour) - 1 and (
                     nxt := (r + len(line) * step[0], c + len(line) * step[1])) in harbours:
                 line.append(nxt)
-                seg = model.NewBoolVar("")
+                seg = boolean("")
                 for cell in line:
-                    model.AddImplication(seg, x[cell])
+                    solver.Add(seg <= x[cell])
                 by_length.setdefault(len(line), []).append(seg)
         for k, segs in by_length.items():
-            reach = model.NewBoolVar(f"h{step}{k}")
-            model.Add(reach <= sum(segs))
+            reach = boolean(f"h{step}{k}")
+            solver.Add(reach <= solver.Sum(segs))
             points.append((table.harbour[k] - table.harbour[k - 1]) * reach)
     offices = {c for c in city if kind[c] == "office"}
     sets = connected_sets(offices, mode, len(table.office))
     whole = {}
     for group in sets:
         if len(group) > 1:
-            whole[group] = model.NewBoolVar("")
+            whole[group] = boolean("")
             for cell in group:
-                model.AddImplication(whole[group], x[cell])
+                solver.Add(whole[group] <= x[cell])
     for cell in offices:
         h = city[cell].height
         points.append(table.office[0][h] * x[cell])
@@ -153,36 +158,38 @@ def optimise(mode: str, city: City, residents: int, energy: int) -> Plan:
             gain = table.office[k - 1][h] - table.office[k - 2][h]
             groups = [v for g, v in whole.items() if len(g) == k and cell in g]
             if gain and groups:
-                big = model.NewBoolVar("")
-                model.Add(big <= sum(groups))
+                big = boolean("")
+                solver.Add(big <= solver.Sum(groups))
                 points.append(gain * big)
-    placed_residents = sum(needs(city[c])[0] * v for c, v in x.items()) + sum(
-        k * w for ws in customers.values() for k, w in enumerate(ws, 1))
-    placed_energy = sum(needs(city[c])[1] * v for c, v in x.items())
-    model.Add(placed_residents <= residents)
-    model.Add(placed_energy <= energy)
-    park_energy = model.NewIntVar(0, min(absorbers(city), energy), "parks")
-    model.Add(park_energy <= energy - placed_energy)
-    total = (sum(points) + constant + placed_residents - residents
+    placed_residents = solver.Sum(
+        [needs(city[c])[0] * v for c, v in x.items()]
+        + [k * w for ws in customers.values() for k, w in enumerate(ws, 1)])
+    placed_energy = solver.Sum([needs(city[c])[1] * v for c, v in x.items()])
+    solver.Add(placed_residents <= residents)
+    solver.Add(placed_energy <= energy)
+    park_energy = solver.IntVar(0, min(absorbers(city), energy), "parks")
+    solver.Add(park_energy <= energy - placed_energy)
+    total = (solver.Sum(points) + constant + placed_residents - residents
              - (energy - placed_energy - park_energy))
     moved = placed_residents + placed_energy + park_energy
-    model.Maximize((residents + energy + 1) * total - moved)
-    solver = cp_model.CpSolver()
-    solver.parameters.num_workers = 1           # deterministic: the same plan on every screen
-    status = solver.Solve(model)
-    if status != cp_model.OPTIMAL:              # pragma: no cover - the model is always feasible
-        raise RuntimeError(f"the optimiser stopped without an optimum ({solver.StatusName()})")
-    chosen = [c for c, v in x.items() if solver.Value(v)]
-    counts = {c: sum(k * solver.Value(w) for k, w in enumerate(ws, 1))
+    weight = residents + energy + 1             # more than any number of pieces moved
+    solver.Maximize(weight * total - moved)
+    status = solver.Solve()
+    if status != pywraplp.Solver.OPTIMAL:       # pragma: no cover - the model is always feasible
+        raise RuntimeError(f"the optimiser stopped without an optimum (status {status})")
+    chosen = [c for c, v in x.items() if round(v.solution_value())]
+    counts = {c: sum(k * round(w.solution_value()) for k, w in enumerate(ws, 1))
               for c, ws in customers.items()}
     plan = plan_of(mode, city, chosen, counts, residents, energy)
-    weighted = round(solver.ObjectiveValue()) + solver.Value(moved)
-    assert weighted == (residents + energy + 1) * plan.total, "the model and the scorer disagree"
+    least = round(moved.solution_value())
+    assert round(solver.Objective().Value()) + least == weight * plan.total, \
+        "the model and the scorer disagree"
     # is there another way to the same total? then the plan is the one with the fewest pieces
-    model.Add(total == plan.total)
-    model.Add(moved >= solver.Value(moved) + 1)
-    model.ClearObjective()
-    return replace(plan, tied=solver.Solve(model) in (cp_model.OPTIMAL, cp_model.FEASIBLE))
+    solver.Add(total == plan.total)
+    solver.Add(moved >= least + 1)
+    solver.Objective().Clear()
+    return replace(plan, tied=solver.Solve() in (pywraplp.Solver.OPTIMAL,
+                                                 pywraplp.Solver.FEASIBLE))
 
 
 @lru_cache(maxsize=512)

@@ -1,0 +1,20 @@
+"""The database's schema is its migrations (Alembic through Flask-Migrate, in
+``companion/migrations/``, shipped inside the package so an installed ``companion`` finds them
+from any folder). Every command that prepares a database upgrades it to the newest revision."""
+from __future__ import annotations
+
+from pathlib import Path
+
+MIGRATIONS = Path(__file__).parent / "migrations"
+
+
+def upgrade(quiet: bool = False) -> None:
+    """Bring the app's database to the newest revision, as ``companion db upgrade`` does (a
+    database created before migrations existed is adopted at the first revision first, see
+    ``migrations/env.py``); ``quiet`` leaves Alembic's progress lines out. In an app context."""
+    from alembic import command
+    from flask import current_app
+
+    config = current_app.extensions["migrate"].migrate.get_config()
+    config.attributes["quiet"] = quiet
+    command.upgrade(config, "head")
