@@ -45,10 +45,10 @@ def serve(instance: str, port: int, workers: int) -> None:
 
     from companion import create_app
     from companion.serve import Server, Shed, settings
-    from companion.tables.push import answer_from_memory
+    from companion.tables.push import in_front
 
     def factory() -> Any:       # companion.serve.production_app, the bare endpoint beside it
-        app = answer_from_memory(create_app())
+        app = in_front(create_app())
         bare = Flask("bare")
 
         @bare.get("/healthz")

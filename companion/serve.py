@@ -3,8 +3,8 @@
 Why gevent: a phone waiting for its table to change (the long poll of ``/t/<code>/live``) costs
 a greenlet, a few kilobytes, not a thread; a thousand phones wait in two processes. Every core
 serves: one worker process each, the app built by the factory in each worker after the fork.
-"Nothing new" is answered in front of the app from the live watcher's memory
-(:func:`companion.tables.push.answer_from_memory`).
+"Nothing new" is answered, and long polls wait, in front of the app
+(:func:`companion.tables.push.in_front`).
 
 Why shedding: when a worker falls behind (its event loop runs late by more than ``MAX_LAG``
 seconds), a live poll gets an immediate 503 with ``Retry-After`` instead of joining a queue that
@@ -128,11 +128,11 @@ class Shed:
 
 
 def production_app() -> Shed:
-    """The app as served: "nothing new" answered from memory, live polls shed when late."""
+    """The app as served: live views answered and waited for in front of it, shed when late."""
     from . import create_app
-    from .tables.push import answer_from_memory
+    from .tables.push import in_front
 
-    return Shed(answer_from_memory(create_app()))
+    return Shed(in_front(create_app()))
 
 
 class Server(BaseApplication):  # type: ignore[misc]

@@ -67,8 +67,11 @@ class LiveServer:
         return self
 
     def __exit__(self, *exc: Any) -> None:
+        from companion.tables import push
+
         self.server.shutdown()
         self.thread.join(5)
+        push.stop_all()         # the live views' watchers end with the server
 
 
 

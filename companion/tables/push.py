@@ -3,8 +3,8 @@
 A screen asks ``/t/<code>/live?v=N&wait=1``; :func:`wait`, called first thing in the live view,
 holds that request until the table's version is no longer ``N`` or ``LIVE_WAIT_SECONDS`` (15 to
 20 s) pass, and the view then answers exactly as to a poll (the fresh fragment, or 204
-"nothing new"). Where ``companion run`` serves, :class:`FromMemory` does the waiting in front of
-the app and answers "nothing new" from memory, so the app only renders.
+"nothing new"). Where ``companion run`` serves, :class:`Front` answers "nothing new" and does
+the waiting in front of the app, so the app only renders.
 
 One :class:`Watcher` per server process reads, in a single query every ``LIVE_CHECK_SECONDS``,
 the versions of all the tables its waiting requests wait for, so a change made by any process
@@ -25,7 +25,7 @@ import random
 import re
 import sys
 import threading
-import time
+import weakref
 from typing import Any
 from urllib.parse import parse_qs, parse_qsl, urlencode
 
@@ -38,9 +38,7 @@ from . import service
 
 WAIT_SECONDS = 20.0     # a waiting request answers 204 after 15 to this many s (proxies allow 60)
 CHECK_SECONDS = 0.1     # how often the watcher reads the versions of the tables waited for
-IDLE_SECONDS = 60.0     # a watcher with nothing to read this long ends (a new waiter starts one)
-WATCH_SECONDS = 5.0     # where polls are answered from memory: a table polled this lately is read
-FRESH_SECONDS = 1.0     # "nothing new" from memory comes from a read at most this old
+IDLE_SECONDS = 60.0     # a watcher with nobody waiting this long ends (a new waiter starts one)
 CHUNK = 500             # table codes per query
 EXTENSION = "table_push"
 WROTE = "table_push_wrote"
@@ -51,12 +49,7 @@ log = logging.getLogger(__name__)
 def wait(code: str) -> None:
     """Hold a live request that asks to wait (``wait=1``) until the table's version is no longer
     the ``v`` it names, or until the time-out; return at once when waiting is off."""
-    if len(code) > 2 * service.CODE_LENGTH:
-        return
-    app = current_app._get_current_object()  # type: ignore[attr-defined]
-    if app.extensions.get(MEMORY):
-        watcher_for(app).watch(service.normal_code(code))   # its next polls: from memory
-    if request.args.get("wait") != "1":
+    if request.args.get("wait") != "1" or len(code) > 2 * service.CODE_LENGTH:
         return
     seen = request.args.get("v", type=int)
     if seen is None:
@@ -65,6 +58,7 @@ def wait(code: str) -> None:
     if seconds <= 0:
         return
     db.session.close()      # nothing held while waiting: no connection, no open transaction
+    app = current_app._get_current_object()  # type: ignore[attr-defined]
     watcher_for(app).wait(service.normal_code(code), seen, jittered(seconds))
 
 
@@ -82,6 +76,12 @@ def wait_seconds() -> float:
     return 0.0
 
 
+def jittered(seconds: float) -> float:
+    """A wait of 75–100 % of ``seconds``: screens that started together do not all ask again
+    together."""
+    return seconds * random.uniform(0.75, 1.0)
+
+
 def cooperative() -> bool:
     """True in a process gevent has patched (a waiting request costs a greenlet)."""
     monkey = sys.modules.get("gevent.monkey")
@@ -89,6 +89,7 @@ def cooperative() -> bool:
 
 
 _CREATING = threading.Lock()
+_WATCHERS: "weakref.WeakSet[Watcher]" = weakref.WeakSet()     # this process's, to stop them
 
 
 def watcher_for(app: Flask) -> "Watcher":
@@ -100,7 +101,14 @@ def watcher_for(app: Flask) -> "Watcher":
             if watcher is None or watcher.pid != os.getpid():
                 watcher = Watcher(app, float(app.config.get("LIVE_CHECK_SECONDS", CHECK_SECONDS)))
                 app.extensions[EXTENSION] = watcher
+                _WATCHERS.add(watcher)
     return watcher
+
+
+def stop_all(seconds: float = 5.0) -> None:
+    """Stop every watcher of this process (their waiters are answered at once)."""
+    for watcher in list(_WATCHERS):
+        watcher.stop(seconds)
 
 
 class Waiter:
@@ -112,9 +120,8 @@ class Waiter:
 
 
 class Watcher:
-    """Reads the versions of the tables its waiters wait for (and, where polls are answered from
-    memory, of the tables polled lately) and wakes the waiters whose table moved on. Runs in a
-    thread of its own (a greenlet under gevent) only while there is something to read."""
+    """Reads the versions of the tables its waiters wait for and wakes those whose table moved
+    on. Runs in a thread of its own (a greenlet under gevent) only while someone waits."""
 
     def __init__(self, app: Flask, interval: float) -> None:
         self.app = app
@@ -122,22 +129,23 @@ class Watcher:
         self.pid = os.getpid()
         self.lock = threading.Lock()
         self.waiting: dict[str, list[Waiter]] = {}
-        self.watched: dict[str, float] = {}     # code -> when it was last polled
-        self.versions: dict[str, int] = {}      # code -> version, as read ...
-        self.read_at = float("-inf")            # ... by the read that started then
-        self.written_at = float("-inf")         # when this process last committed a write
         self.kicked = threading.Event()
-        self.next_read = threading.Event()      # set when the next read to start has ended
         self.thread: threading.Thread | None = None
         self.checks = 0
         self.failing = False
+        self.stopped = False
 
     def wait(self, code: str, seen: int, seconds: float) -> bool:
-        """Block until ``code``'s version differs from ``seen`` (True) or ``seconds`` pass."""
+        """Block until ``code``'s version differs from ``seen`` (True) or ``seconds`` pass
+        (False); True at once from a stopped watcher (the app then looks for itself)."""
         waiter = Waiter(seen)
         with self.lock:
+            if self.stopped:
+                return True
             self.waiting.setdefault(code, []).append(waiter)
-            self._start()
+            if self.thread is None:
+                self.thread = threading.Thread(target=self._run, name="table-push", daemon=True)
+                self.thread.start()
         self.kicked.set()       # a screen already behind is answered at the next check: now
         try:
             return waiter.event.wait(seconds)
@@ -149,29 +157,6 @@ class Watcher:
                 if not waiters:
                     self.waiting.pop(code, None)
 
-    def watch(self, code: str) -> None:
-        """Keep reading ``code``'s version for a while: its polls may be answered from memory."""
-        with self.lock:
-            self.watched[code] = time.monotonic()
-            self._start()
-
-    def known(self, code: str) -> int | None:
-        """``code``'s version as read at most FRESH_SECONDS ago (None: not known that freshly)."""
-        if time.monotonic() - self.read_at > max(FRESH_SECONDS, 2 * self.interval):
-            return None
-        return self.versions.get(code)
-
-    def read_soon(self, code: str, seconds: float) -> int | None:
-        """``code``'s version from a read that starts now (one query for every poll arriving
-        meanwhile), waiting at most ``seconds``; None if not read by then."""
-        with self.lock:
-            self.watched[code] = time.monotonic()
-            self._start()
-            done = self.next_read
-        self.kicked.set()
-        done.wait(seconds)
-        return self.known(code)
-
     def waiters(self, code: str | None = None) -> int:
         with self.lock:
             if code is not None:
@@ -179,17 +164,17 @@ class Watcher:
             return sum(len(w) for w in self.waiting.values())
 
     def kick(self) -> None:
-        """A write was committed in this process: forget the versions read before it (its own
-        screens never get "nothing new" from memory after it) and read again now."""
-        with self.lock:
-            self.written_at = time.monotonic()
-            self.versions, self.read_at = {}, float("-inf")
+        """Check now (a write was committed in this process)."""
         self.kicked.set()
 
-    def _start(self) -> None:
-        if self.thread is None:
-            self.thread = threading.Thread(target=self._run, name="table-push", daemon=True)
-            self.thread.start()
+    def stop(self, seconds: float = 5.0) -> None:
+        """End the thread after its current read; its waiters are answered at once."""
+        with self.lock:
+            self.stopped = True
+            thread = self.thread
+        self.kicked.set()
+        if thread is not None and thread is not threading.current_thread():
+            thread.join(seconds)
 
     def _run(self) -> None:
         try:
@@ -198,48 +183,32 @@ class Watcher:
             with self.lock:
                 if self.thread is threading.current_thread():
                     self.thread = None
-                    for waiters in self.waiting.values():    # never left waiting for nobody
-                        for waiter in waiters:
-                            waiter.event.set()
-
-    def _codes(self) -> list[str]:
-        """The codes to read (under the lock): waited for, or polled in the last WATCH_SECONDS."""
-        now = time.monotonic()
-        for code in [c for c, at in self.watched.items() if now - at > WATCH_SECONDS]:
-            del self.watched[code]
-        return list(self.waiting.keys() | self.watched.keys())
+                for waiters in self.waiting.values():        # never left waiting for nobody
+                    for waiter in waiters:
+                        waiter.event.set()
 
     def _loop(self) -> None:
         with self.app.app_context():
             engine = db.engine
-        while True:
+        while not self.stopped:
             with self.lock:
-                idle = not self._codes()
-                if idle:
-                    self.versions, self.read_at = {}, float("-inf")
+                idle = not self.waiting
             if idle and not self.kicked.wait(IDLE_SECONDS):
                 with self.lock:
-                    if not self._codes():
+                    if not self.waiting:
                         self.thread = None
                         return
             elif not idle:
                 self.kicked.wait(self.interval)
             self.kicked.clear()     # before reading: a kick from now on is seen by a later check
-            self._check(engine)
+            if not self.stopped:
+                self._check(engine)
 
     def _check(self, engine: Any) -> None:
         with self.lock:
-            codes = self._codes()
-            done, self.next_read = self.next_read, threading.Event()
-        try:
-            self._read(engine, codes)
-        finally:
-            done.set()
-
-    def _read(self, engine: Any, codes: list[str]) -> None:
+            codes = list(self.waiting)
         if not codes:
             return
-        started = time.monotonic()
         versions: dict[str, int] | None = {}
         try:
             with engine.connect() as connection:
@@ -257,45 +226,37 @@ class Watcher:
                 self.failing = True
             versions = None
         with self.lock:
-            if versions is None or started <= self.written_at:     # none, or older than a write
-                self.versions, self.read_at = {}, float("-inf")
-            else:
-                self.versions, self.read_at = versions, started
             for code in codes:
                 for waiter in self.waiting.get(code, ()):
                     if versions is None or versions.get(code) != waiter.seen:
                         waiter.event.set()
 
 
-# --- "nothing new" from memory ---------------------------------------------------------------
+# --- in front of the app ---------------------------------------------------------------------
 
 LIVE_PATH = re.compile(r"/t/([^/]{1,10})/live\Z")
-MEMORY = "table_push_memory"
 
 
-def answer_from_memory(app: Flask) -> Flask:
-    """Install :class:`FromMemory` in front of ``app`` (``companion run`` does)."""
-    app.wsgi_app = FromMemory(app, app.wsgi_app)  # type: ignore[method-assign]
-    app.extensions[MEMORY] = True
+def in_front(app: Flask) -> Flask:
+    """Install :class:`Front` before ``app`` (``companion run`` does)."""
+    app.wsgi_app = Front(app, app.wsgi_app)  # type: ignore[method-assign]
     return app
 
 
-class FromMemory:
-    """WSGI middleware in front of the app for ``/t/<code>/live?v=N``:
+class Front:
+    """WSGI middleware for ``/t/<code>/live?v=N``, before the app (no request context, no
+    session, no rate limiter): one query for the table's version on a connection of the pool.
 
-    - a poll whose table this process's watcher read at version N at most a second ago (and
-      before no write of this process) is answered 204 "nothing new" without the app (no
-      request context, no query): the answer a poll made that much earlier would have had;
-    - a long poll (``wait=1``) at that version waits here, a greenlet and nothing else, and is
-      answered 204 at its time-out, or handed to the app once the table changed;
-    - a table not read lately is read at once, in one query for every request arriving
-      meanwhile; anything else (a screen behind, an unknown table) goes straight to the app.
-
-    What reaches the app is asked without ``wait``: the app only renders."""
+    - The version is N: a poll gets 204 "nothing new" at once; a long poll (``wait=1``) waits
+      here, a greenlet and nothing else, and gets 204 at its time-out or goes to the app once
+      the table changed.
+    - Anything else (a screen behind, an unknown table) goes to the app, without ``wait``: the
+      app only renders (or answers 404)."""
 
     def __init__(self, app: Flask, wsgi_app: Any) -> None:
         self.app = app
         self.wsgi_app = wsgi_app
+        self.engines: dict[int, Any] = {}       # by process: each worker its own
 
     def __call__(self, environ: dict[str, Any], start_response: Any) -> Any:
         if environ.get("REQUEST_METHOD") == "GET":
@@ -316,28 +277,27 @@ class FromMemory:
             return False
         waits = args.get("wait") == ["1"]
         code = service.normal_code(code)
-        watcher = watcher_for(self.app)
-        known = watcher.known(code)
-        if known is None:
-            known = watcher.read_soon(code, 2 * watcher.interval)
-        if known == seen:
-            watcher.watch(code)
+        if self._version(code) == seen:
             seconds = self._wait_seconds() if waits else 0.0
-            if seconds <= 0 or not watcher.wait(code, seen, jittered(seconds)):
+            if seconds <= 0:
+                return True
+            if not watcher_for(self.app).wait(code, seen, jittered(seconds)):
                 return True
         if waits:       # the app answers at once
             environ["QUERY_STRING"] = urlencode([(k, v) for k, v in parse_qsl(query) if k != "wait"])
         return False
 
+    def _version(self, code: str) -> int | None:
+        engine = self.engines.get(os.getpid())
+        if engine is None:
+            with self.app.app_context():
+                engine = self.engines[os.getpid()] = db.engine
+        with engine.connect() as connection:
+            return connection.execute(select(Table.version).where(Table.code == code)).scalar()
+
     def _wait_seconds(self) -> float:
         configured = self.app.config.get("LIVE_WAIT_SECONDS")
         return WAIT_SECONDS if configured is None else float(configured)
-
-
-def jittered(seconds: float) -> float:
-    """A wait of 75–100 % of ``seconds``: screens that started together do not all ask again
-    together."""
-    return seconds * random.uniform(0.75, 1.0)
 
 
 # --- a write committed in this process checks at once ----------------------------------------

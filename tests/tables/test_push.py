@@ -20,6 +20,12 @@ from tests.support import enter, make_app, start_table, take_seat
 BOUND = 20      # seconds a test waits for something that must happen (far below the time-out)
 
 
+@pytest.fixture(autouse=True)
+def watchers_stopped():
+    """Every watcher a test started ends with it (before its database goes)."""
+    yield
+    push.stop_all()
+
 def stored_version(app, code) -> int:
     with app.app_context():
         return db.session.query(Table).filter_by(code=code).one().version
