@@ -23,10 +23,11 @@ import logging
 import os
 import random
 import re
+import sqlite3
 import sys
 import threading
 import weakref
-from typing import Any
+from typing import Any, Callable
 from urllib.parse import parse_qs, parse_qsl, urlencode
 
 from flask import Flask, current_app, has_app_context, request
@@ -245,7 +246,7 @@ def in_front(app: Flask) -> Flask:
 
 class Front:
     """WSGI middleware for ``/t/<code>/live?v=N``, before the app (no request context, no
-    session, no rate limiter): one query for the table's version on a connection of the pool.
+    session, no rate limiter): one query for the table's version.
 
     - The version is N: a poll gets 204 "nothing new" at once; a long poll (``wait=1``) waits
       here, a greenlet and nothing else, and gets 204 at its time-out or goes to the app once
@@ -256,7 +257,7 @@ class Front:
     def __init__(self, app: Flask, wsgi_app: Any) -> None:
         self.app = app
         self.wsgi_app = wsgi_app
-        self.engines: dict[int, Any] = {}       # by process: each worker its own
+        self.readers: dict[int, Callable[[str], int | None]] = {}    # by process (a worker each)
 
     def __call__(self, environ: dict[str, Any], start_response: Any) -> Any:
         if environ.get("REQUEST_METHOD") == "GET":
@@ -288,12 +289,35 @@ class Front:
         return False
 
     def _version(self, code: str) -> int | None:
-        engine = self.engines.get(os.getpid())
-        if engine is None:
-            with self.app.app_context():
-                engine = self.engines[os.getpid()] = db.engine
-        with engine.connect() as connection:
-            return connection.execute(select(Table.version).where(Table.code == code)).scalar()
+        read = self.readers.get(os.getpid())
+        if read is None:
+            read = self.readers[os.getpid()] = self._reader()
+        return read(code)
+
+    def _reader(self) -> Callable[[str], int | None]:
+        """This process's way to read a table's version: on SQLite a connection of its own
+        (a read in autocommit: microseconds, never a snapshot kept), else the app's pool."""
+        with self.app.app_context():
+            engine = db.engine
+        path = engine.url.database
+        if engine.dialect.name == "sqlite" and path and path != ":memory:" and \
+                not path.startswith("file:"):
+            connection = sqlite3.connect(path, timeout=30, isolation_level=None,
+                                         check_same_thread=False)
+            weakref.finalize(self, connection.close)
+            lock = threading.Lock()         # never held across a switch: one C call inside
+            sql = f"SELECT version FROM {Table.__tablename__} WHERE code = ?"
+
+            def read(code: str) -> int | None:
+                with lock:
+                    row = connection.execute(sql, (code,)).fetchone()
+                return None if row is None else row[0]
+            return read
+
+        def read_pooled(code: str) -> int | None:
+            with engine.connect() as pooled:
+                return pooled.execute(select(Table.version).where(Table.code == code)).scalar()
+        return read_pooled
 
     def _wait_seconds(self) -> float:
         configured = self.app.config.get("LIVE_WAIT_SECONDS")
