@@ -113,3 +113,12 @@ def settled_after_finish(*pages: Page) -> None:
     for page in pages:
         expect(page.locator("#live .winners")).to_be_visible(timeout=LIVE_TIMEOUT + 3000)
         page.wait_for_load_state()
+
+
+def caught_up(page: Page, base_url: str, code: str) -> None:
+    """Wait until the screen shows the table as it is now, as a player looks before tapping (a
+    tap while a live update is being swapped in lands on the part it replaces)."""
+    version = page.request.get(f"{base_url}/t/{code}/version").json()["version"]
+    expect(page.locator("#live")).to_have_attribute("data-version", str(version),
+                                                    timeout=LIVE_TIMEOUT)
+

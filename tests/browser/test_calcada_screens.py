@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from .helpers import LIVE_TIMEOUT, finish_game, start_table, take_seat
+from .helpers import LIVE_TIMEOUT, caught_up, finish_game, start_table, take_seat
 from .test_calcada import GAME, move, open_table, place, play
 from .test_screens import Album, to_hungarian
 
@@ -24,6 +24,7 @@ def shoot_game(lang, album, live_server, desktop, phone):
     code, pages = open_table(live_server, tv, phone, lang)
     anna, bence = pages["Anna"], pages["Bence"]
     play(pages, 4)
+    caught_up(anna, live_server.url, code)
     album.shoot(anna, lang, "calcada-phone-colour")
     anna.locator('.colours a[data-colour="red"]').click()
     move(anna, "number")
