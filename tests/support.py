@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 import re
+import subprocess
+import sys
 import threading
 from html import unescape
 from pathlib import Path
@@ -11,6 +13,7 @@ from werkzeug.serving import make_server
 
 from companion import create_app
 from companion.extensions import db
+from companion.models import Table
 from tests import databases
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -217,3 +220,22 @@ class Phone:
         data = urllib.parse.urlencode({"csrf_token": self.token, **fields}).encode()
         status, headers, _text = self.request(path, data, timeout=timeout)
         return status, headers.get("Location", "")
+
+
+def stored_version(app, code) -> int:
+    with app.app_context():
+        return db.session.query(Table).filter_by(code=code).one().version
+
+
+def bump_in_another_process(app, code: str) -> None:
+    """Another program writes the table's version into the same database (its own connection,
+    its own process), as another server would."""
+    with app.app_context():
+        url = db.engine.url.render_as_string(hide_password=False)
+    bump = ("import sys\n"
+            "from sqlalchemy import create_engine, text\n"
+            "engine = create_engine(sys.argv[1])\n"
+            "with engine.begin() as connection:\n"
+            "    connection.execute(text('UPDATE tables SET version = version + 1 WHERE code = :code'),\n"
+            "                       {'code': sys.argv[2]})\n")
+    subprocess.run([sys.executable, "-c", bump, url, code], check=True, timeout=20)

@@ -14,7 +14,7 @@ from companion import serve
 from companion.extensions import db
 from companion.models import Table
 from companion.tables import push
-from tests.support import enter, make_app, start_table
+from tests.support import bump_in_another_process, enter, make_app, start_table, stored_version
 
 BOUND = 20
 
@@ -24,24 +24,6 @@ def watchers_stopped():
     """Every watcher a test started ends with it (before its database goes)."""
     yield
     push.stop_all()
-
-def stored_version(app, code) -> int:
-    with app.app_context():
-        return db.session.query(Table).filter_by(code=code).one().version
-
-
-def bump_in_another_process(app, code: str) -> None:
-    """Another program writes the table's version into the same database (its own connection,
-    its own process), as another server would."""
-    with app.app_context():
-        url = db.engine.url.render_as_string(hide_password=False)
-    bump = ("import sys\n"
-            "from sqlalchemy import create_engine, text\n"
-            "engine = create_engine(sys.argv[1])\n"
-            "with engine.begin() as connection:\n"
-            "    connection.execute(text('UPDATE tables SET version = version + 1 WHERE code = :code'),\n"
-            "                       {'code': sys.argv[2]})\n")
-    subprocess.run([sys.executable, "-c", bump, url, code], check=True, timeout=BOUND)
 
 
 def until(condition, what: str) -> None:

@@ -9,12 +9,7 @@ import pytest
 
 from companion.extensions import db
 from companion.models import Table
-from tests.support import enter, start_table, take_seat, text_of
-
-
-def stored_version(app, code) -> int:
-    with app.app_context():
-        return db.session.query(Table).filter_by(code=code).one().version
+from tests.support import enter, start_table, stored_version, take_seat, text_of
 
 
 def live(client, code, version, view="host"):
