@@ -7,8 +7,6 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
-from companion.extensions import db
-from companion.models import Table
 from tests.support import enter, start_table, stored_version, take_seat, text_of
 
 
