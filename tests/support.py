@@ -56,12 +56,30 @@ def text_of(response) -> str:
     return unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html)).strip())
 
 
+def _buffered(app):
+    """Each response read whole and closed before it is sent.
+
+    werkzeug's server skips closing a response when the browser drops the connection while the
+    server drains the request (a file served from ``static/`` then stays open until collected);
+    gunicorn closes it. Buffering keeps the test server as tidy as the real one.
+    """
+    def serve(environ, start_response):
+        body = app(environ, start_response)
+        try:
+            return [b"".join(body)]
+        finally:
+            close = getattr(body, "close", None)
+            if close is not None:
+                close()
+    return serve
+
+
 class LiveServer:
     """The app served by a real threaded WSGI server on loopback, for phones and load."""
 
     def __init__(self, app):
         self.app = app
-        self.server = make_server("127.0.0.1", 0, app, threaded=True)
+        self.server = make_server("127.0.0.1", 0, _buffered(app), threaded=True)
         self.url = f"http://127.0.0.1:{self.server.server_port}"
         self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
 
