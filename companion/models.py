@@ -32,6 +32,8 @@ class Table(db.Model):
     host_hash: Mapped[str | None] = mapped_column(String(64))
     # the final result while the game is finished (the home page reads winners from it)
     result: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+    # the table a rematch started from this one (its phones and host follow there)
+    next_code: Mapped[str | None] = mapped_column(String(8))
 
     seats: Mapped[list["Seat"]] = relationship(order_by="Seat.position", back_populates="table",
                                                cascade="all, delete-orphan")
@@ -73,3 +75,27 @@ class Event(db.Model):
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
 
     table: Mapped[Table] = relationship(back_populates="events")
+
+
+class Sitting(db.Model):
+    """A browser took part in a table (as its host screen or at a seat): its games page lists it.
+    The browser is known by a long-lived random cookie, stored hashed."""
+    __tablename__ = "sittings"
+    __table_args__ = (UniqueConstraint("browser_hash", "table_id"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    browser_hash: Mapped[str] = mapped_column(String(64), index=True)
+    table_id: Mapped[int] = mapped_column(ForeignKey("tables.id"), index=True)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class NameMerge(db.Model):
+    """On one browser's games page, a player's name counted as another ("Bence K." as "Bence").
+    ``alias`` is the matching key of the merged name (case and spacing folded)."""
+    __tablename__ = "name_merges"
+    __table_args__ = (UniqueConstraint("browser_hash", "alias"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    browser_hash: Mapped[str] = mapped_column(String(64), index=True)
+    alias: Mapped[str] = mapped_column(String(40))
+    name: Mapped[str] = mapped_column(String(40))

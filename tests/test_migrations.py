@@ -122,9 +122,11 @@ def test_a_database_made_before_migrations_is_upgraded_in_place(tmp_path):
     after = rows(path)
     assert {k: v for k, v in after.items() if k != "tables"} == \
         {k: v for k, v in before.items() if k != "tables"}
-    # every table as it was, with the result of the finished one filled in from its log
-    assert [row[:-1] for row in after["tables"]] == before["tables"]
-    results = [json.loads(row[-1]) if row[-1] else None for row in after["tables"]]
+    # every table as it was, with the result of the finished one filled in from its log (and no
+    # rematch started from it)
+    assert [row[:-2] for row in after["tables"]] == before["tables"]
+    assert [row[-1] for row in after["tables"]] == [None, None]
+    results = [json.loads(row[-2]) if row[-2] else None for row in after["tables"]]
     assert results[0] is None
     assert results[1]["finished"] is True and results[1]["winners"] == ["Endre"]
     with closing(sqlite3.connect(path)) as connection:
