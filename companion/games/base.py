@@ -100,6 +100,12 @@ class Game:
         """What is not entered yet, in words, for the warning before Finish."""
         return []
 
+    def chart_rounds(self, state: Any) -> dict[str, list[int]] | None:
+        """Each player's total after each round, for the score chart of a game that keeps its
+        points by round (round 1 first); None: the chart follows the game act by act, each act
+        scored with :meth:`result`."""
+        return None
+
     def actor(self, event: Mapping[str, Any]) -> str | None:
         """The player whose act ``event`` is (who may undo it from their phone)."""
         player = event.get("player")

@@ -100,6 +100,10 @@ class ScorePad(Game):
                 entered[key] = event.get("points")
         return lines
 
+    def chart_rounds(self, state: rules.Sheet) -> dict[str, list[int]]:
+        """A score sheet is kept by round: the chart shows the running total round by round."""
+        return rules.running_totals(state)
+
     def sheet(self, state: rules.Sheet) -> dict[str, Any]:
         """The grid the templates draw: one row per round, one column per player."""
         last = rules.rounds(state)

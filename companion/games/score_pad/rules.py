@@ -117,6 +117,19 @@ def rounds(sheet: Sheet) -> int:
     return max((r for _, r in sheet.points), default=0)
 
 
+def running_totals(sheet: Sheet) -> dict[str, list[int]]:
+    """Each player's total after rounds 1, 2, ... up to the last round played (an empty cell
+    counts 0, as in the result)."""
+    totals = {}
+    for name in sheet.players:
+        running, line = 0, []
+        for r in range(1, rounds(sheet) + 1):
+            running += sheet.points.get((name, r), 0)
+            line.append(running)
+        totals[name] = line
+    return totals
+
+
 def result(sheet: Sheet) -> dict[str, Any]:
     last = rounds(sheet)
     players = []

@@ -1,0 +1,192 @@
+"""The story of a game: each player's score through the game, and the table as it was after any
+act. Pure: no Flask, no database; the pages are in ``story_pages.py``.
+
+The acts are the events that count (neither an undo nor undone, and not the end): replaying the
+first N of them from the start is the table as it was after its Nth act, the same fold an undo
+does. The end, when the game is finished, belongs to the last step (a game may score its end).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from html import escape
+from math import ceil, floor, log10
+from typing import Any, Mapping, Sequence
+
+from .. import record
+
+# A seat's colour on the chart, clockwise from the first seat. OddVille's four worker colours
+# (blue, purple, red, yellow: seats keep theirs), then the app's green and four more; a seat past
+# the eighth takes the colours again with a dashed line.
+SEAT_COLOURS = ("#2a5db0", "#7b3fa0", "#c0392b", "#c99a06", "#1f6f5c", "#d35400", "#0e8fa3",
+                "#5b6475")
+INK, MUTED, LINE, CARD = "#1d2330", "#5b6475", "#d9d4c7", "#ffffff"
+
+
+@dataclass(frozen=True)
+class Series:
+    """The chart's data: ``steps`` the x values (0 = before anything), ``totals`` one total per
+    step for each player, in seat order; ``by`` is "act" or "round"."""
+    by: str
+    steps: tuple[int, ...]
+    totals: Mapping[str, tuple[int, ...]]
+
+
+def acts_of(replay: record.Replay) -> tuple[list[dict[str, Any]], dict[str, Any] | None]:
+    """The acts that count, in order, and the end event if the game is finished."""
+    counting = [replay.events[i] for i in replay.effective()]
+    acts = [e for e in counting if e.get("type") != "end"]
+    end = next((e for e in reversed(counting) if e.get("type") == "end"), None) \
+        if replay.finished else None
+    return acts, end
+
+
+def prefix(replay: record.Replay, n: int) -> record.Replay:
+    """The table as it was after its first ``n`` acts (``n`` clamped to the acts there are);
+    after the last act of a finished game, finished."""
+    acts, end = acts_of(replay)
+    n = max(0, min(n, len(acts)))
+    events = acts[:n] + ([end] if end is not None and n == len(acts) else [])
+    return record.replay(replay.game, replay.options, replay.players, events)
+
+
+def _totals(result: Mapping[str, Any]) -> dict[str, int]:
+    return {row["name"]: row["total"] for row in result["players"]}
+
+
+def series(replay: record.Replay) -> Series:
+    """Each player's total through the game: by round where the game keeps its points by round
+    (``Game.chart_rounds``), else after every act, each scored by the game's result."""
+    game, players = replay.game, replay.players
+    by_round = game.chart_rounds(replay.state)
+    if by_round is not None:
+        rounds = max((len(line) for line in by_round.values()), default=0)
+        return Series("round", tuple(range(rounds + 1)),
+                      {p: (0, *by_round.get(p, ())) for p in players})
+    acts, end = acts_of(replay)
+    state = game.start(replay.options, players)
+    lines: dict[str, list[int]] = {p: [] for p in players}
+
+    def score(state: Any) -> None:
+        for name, total in _totals(game.result(state)).items():
+            lines[name].append(total)
+    score(state)
+    for index, act in enumerate(acts):
+        state = game.apply(state, act)
+        if index == len(acts) - 1 and end is not None:
+            state = game.apply(state, end)      # the last step is the finished game
+        score(state)
+    if not acts and end is not None:
+        lines = {p: [] for p in players}
+        score(game.apply(state, end))
+    return Series("act", tuple(range(len(acts) + 1)), {p: tuple(lines[p]) for p in players})
+
+
+# --- the chart ---------------------------------------------------------------------------------
+
+WIDTH, HEIGHT = 480, 320                    # the viewBox; the page scales it to its column
+LEFT, RIGHT, TOP, BOTTOM = 46, 122, 40, 46  # margins: tick labels, end labels, title, x axis
+LABEL_GAP = 17                              # least distance between two end labels
+NAME_CHARS = 9                              # an end label's name, shortened past this
+
+
+def nice_step(span: float, most: int) -> int:
+    """A round step (1, 2, 5 times a power of ten) cutting ``span`` in at most ``most`` parts."""
+    if span <= 0:
+        return 1
+    raw = span / most
+    power = 10 ** floor(log10(raw)) if raw >= 1 else 1
+    for factor in (1, 2, 5, 10):
+        if factor * power >= raw:
+            return int(factor * power)
+    return int(10 * power)
+
+
+def _short(name: str) -> str:
+    return name if len(name) <= NAME_CHARS else name[:NAME_CHARS - 1] + "…"
+
+
+def _spread(wanted: list[float], low: float, high: float) -> list[float]:
+    """End labels at their lines' heights, moved apart to ``LABEL_GAP`` and kept in the plot."""
+    order = sorted(range(len(wanted)), key=lambda i: wanted[i])
+    placed = [0.0] * len(wanted)
+    previous = low - LABEL_GAP
+    for i in order:
+        placed[i] = max(wanted[i], previous + LABEL_GAP)
+        previous = placed[i]
+    overflow = previous - high
+    if overflow > 0:        # pushed past the bottom: shift the stack up, keeping the gaps
+        for i in order:
+            placed[i] -= overflow
+    return placed
+
+
+def colour_of(seat: int) -> str:
+    return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
+
+
+def render_chart(chart: Series, players: Sequence[str], title: str = "Scores through the game",
+                 x_label: str | None = None, at: int | None = None,
+                 description: str = "") -> str:
+    """The chart as an SVG document: a line per player in their seat's colour, the final total at
+    its end, a few ticks on both axes, and a marker at step ``at`` if given. Only presentation
+    attributes (no style sheet): the same text is an image of its own and inline in a page."""
+    x_label = x_label if x_label is not None else ("Round" if chart.by == "round" else "Act")
+    plot_w, plot_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
+    last = max(chart.steps[-1] if chart.steps else 0, 1)
+    values = [v for line in chart.totals.values() for v in line] or [0]
+    y_step = nice_step(max(max(values), 0) - min(min(values), 0), 5)
+    low = floor(min(min(values), 0) / y_step) * y_step
+    high = max(ceil(max(values) / y_step) * y_step, low + y_step)
+
+    def x(step: float) -> float:
+        return round(LEFT + plot_w * step / last, 1)
+
+    def y(value: float) -> float:
+        return round(TOP + plot_h * (high - value) / (high - low), 1)
+
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" '
+           f'class="story-chart" role="img" aria-labelledby="chart-title chart-desc" '
+           f'font-family="system-ui, -apple-system, Segoe UI, sans-serif">',
+           f'<title id="chart-title">{escape(title)}</title>',
+           f'<desc id="chart-desc">{escape(description)}</desc>',
+           f'<rect width="{WIDTH}" height="{HEIGHT}" fill="{CARD}"/>',
+           f'<text x="{LEFT - 34}" y="24" font-size="18" font-weight="700" fill="{INK}">'
+           f'{escape(title)}</text>']
+    for value in range(int(low), int(high) + 1, y_step):
+        out.append(f'<line x1="{LEFT}" x2="{LEFT + plot_w}" y1="{y(value)}" y2="{y(value)}" '
+                   f'stroke="{INK if value == 0 else LINE}" stroke-width="1"/>')
+        out.append(f'<text x="{LEFT - 6}" y="{y(value) + 5}" font-size="14" text-anchor="end" '
+                   f'fill="{MUTED}">{value}</text>')
+    x_step = nice_step(last, 6)
+    for step in range(0, last + 1, x_step):
+        out.append(f'<line x1="{x(step)}" x2="{x(step)}" y1="{TOP + plot_h}" '
+                   f'y2="{TOP + plot_h + 5}" stroke="{MUTED}" stroke-width="1"/>')
+        out.append(f'<text x="{x(step)}" y="{TOP + plot_h + 20}" font-size="14" '
+                   f'text-anchor="middle" fill="{MUTED}">{step}</text>')
+    out.append(f'<text x="{LEFT + plot_w / 2}" y="{HEIGHT - 6}" font-size="14" '
+               f'text-anchor="middle" fill="{MUTED}">{escape(x_label)}</text>')
+    if at is not None and 0 <= at <= last:
+        out.append(f'<line x1="{x(at)}" x2="{x(at)}" y1="{TOP}" y2="{TOP + plot_h}" '
+                   f'stroke="{INK}" stroke-width="2" stroke-dasharray="4 4" class="at"/>')
+    ends, dots = [], len(chart.steps) <= 25
+    for seat, name in enumerate(players):
+        line = chart.totals.get(name, ())
+        if not line:
+            continue
+        colour = colour_of(seat)
+        dash = ' stroke-dasharray="8 5"' if seat >= len(SEAT_COLOURS) else ""
+        points = " ".join(f"{x(step)},{y(value)}" for step, value in zip(chart.steps, line))
+        out.append(f'<polyline class="player" data-player="{escape(name)}" points="{points}" '
+                   f'fill="none" stroke="{colour}" stroke-width="3.5" stroke-linejoin="round" '
+                   f'stroke-linecap="round"{dash}/>')
+        if dots:
+            out += [f'<circle cx="{x(step)}" cy="{y(value)}" r="3.5" fill="{colour}"/>'
+                    for step, value in zip(chart.steps, line)]
+        ends.append((seat, name, line[-1], y(line[-1])))
+    placed = _spread([end[3] for end in ends], TOP + 5, TOP + plot_h)
+    for (seat, name, total, _y), label_y in zip(ends, placed):
+        out.append(f'<text x="{LEFT + plot_w + 8}" y="{round(label_y + 5, 1)}" font-size="15" '
+                   f'fill="{colour_of(seat)}" class="end-label"><tspan font-weight="700">'
+                   f'{total}</tspan> {escape(_short(name))}</text>')
+    out.append("</svg>")
+    return "\n".join(out)
