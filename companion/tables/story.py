@@ -84,8 +84,8 @@ def series(replay: record.Replay) -> Series:
 # --- the chart ---------------------------------------------------------------------------------
 
 WIDTH, HEIGHT = 480, 320                    # the viewBox; the page scales it to its column
-LEFT, RIGHT, TOP, BOTTOM = 46, 122, 40, 46  # margins: tick labels, end labels, title, x axis
-LABEL_GAP = 17                              # least distance between two end labels
+LEFT, RIGHT, TOP, BOTTOM = 46, 134, 44, 48  # margins: tick labels, end labels, title, x axis
+LABEL_GAP = 19                              # least distance between two end labels
 NAME_CHARS = 9                              # an end label's name, shortened past this
 
 
@@ -150,20 +150,20 @@ def render_chart(chart: Series, players: Sequence[str], title: str = "Scores thr
            f'<title id="chart-title">{escape(title)}</title>',
            f'<desc id="chart-desc">{escape(description)}</desc>',
            f'<rect width="{WIDTH}" height="{HEIGHT}" fill="{CARD}"/>',
-           f'<text x="{LEFT - 34}" y="24" font-size="18" font-weight="700" fill="{INK}">'
+           f'<text x="{LEFT - 34}" y="24" font-size="20" font-weight="700" fill="{INK}">'
            f'{escape(title)}</text>']
     for value in range(int(low), int(high) + 1, y_step):
         out.append(f'<line x1="{LEFT}" x2="{LEFT + plot_w}" y1="{y(value)}" y2="{y(value)}" '
                    f'stroke="{INK if value == 0 else LINE}" stroke-width="1"/>')
-        out.append(f'<text x="{LEFT - 6}" y="{y(value) + 5}" font-size="14" text-anchor="end" '
+        out.append(f'<text x="{LEFT - 6}" y="{y(value) + 5}" font-size="15" text-anchor="end" '
                    f'fill="{MUTED}">{value}</text>')
     x_step = nice_step(last, 6)
     for step in range(0, last + 1, x_step):
         out.append(f'<line x1="{x(step)}" x2="{x(step)}" y1="{TOP + plot_h}" '
                    f'y2="{TOP + plot_h + 5}" stroke="{MUTED}" stroke-width="1"/>')
-        out.append(f'<text x="{x(step)}" y="{TOP + plot_h + 20}" font-size="14" '
+        out.append(f'<text x="{x(step)}" y="{TOP + plot_h + 20}" font-size="15" '
                    f'text-anchor="middle" fill="{MUTED}">{step}</text>')
-    out.append(f'<text x="{LEFT + plot_w / 2}" y="{HEIGHT - 6}" font-size="14" '
+    out.append(f'<text x="{LEFT + plot_w / 2}" y="{HEIGHT - 6}" font-size="15" '
                f'text-anchor="middle" fill="{MUTED}">{escape(x_label)}</text>')
     if at is not None and 0 <= at <= last:
         out.append(f'<line x1="{x(at)}" x2="{x(at)}" y1="{TOP}" y2="{TOP + plot_h}" '
@@ -185,7 +185,7 @@ def render_chart(chart: Series, players: Sequence[str], title: str = "Scores thr
         ends.append((seat, name, line[-1], y(line[-1])))
     placed = _spread([end[3] for end in ends], TOP + 5, TOP + plot_h)
     for (seat, name, total, _y), label_y in zip(ends, placed):
-        out.append(f'<text x="{LEFT + plot_w + 8}" y="{round(label_y + 5, 1)}" font-size="15" '
+        out.append(f'<text x="{LEFT + plot_w + 8}" y="{round(label_y + 6, 1)}" font-size="17" '
                    f'fill="{colour_of(seat)}" class="end-label"><tspan font-weight="700">'
                    f'{total}</tspan> {escape(_short(name))}</text>')
     out.append("</svg>")

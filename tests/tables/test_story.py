@@ -32,7 +32,7 @@ def polylines(svg: str) -> dict[str, list[tuple[float, float]]]:
 def y_scale(svg: str) -> dict[float, int]:
     """The y axis' tick labels by height: value at y."""
     return {float(y) - 5: int(v) for y, v in
-            re.findall(r'<text x="\d+(?:\.\d+)?" y="([\d.]+)" font-size="14" text-anchor="end" '
+            re.findall(r'<text x="\d+(?:\.\d+)?" y="([\d.]+)" font-size="15" text-anchor="end" '
                        r'fill="[^"]+">(-?\d+)</text>', svg)}
 
 
