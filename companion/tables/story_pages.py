@@ -13,14 +13,14 @@ from flask_babel import gettext
 from . import bp, service, story
 from .views import history, is_host, my_seat, standings
 
-CHARTS_KEPT = 64        # tables whose chart data a process keeps (a table and version each)
+CHARTS_KEPT = 64        # charts a process keeps, one per table and length of its log
 PLAY_SECONDS = 3        # between two acts while the replay plays
 _LOCK = threading.Lock()
 
 
 def series_of(table, replay) -> story.Series:
-    """The table's chart data, scored once per table and version (a finished table's never
-    changes; a Quadropolis chart optimises a city per act)."""
+    """The table's chart data, scored once per table and length of its log (the log only grows:
+    a finished table's never changes; a Quadropolis chart optimises a city per act)."""
     kept: OrderedDict[tuple[int, int], story.Series] = current_app.extensions.setdefault(
         "story_series", OrderedDict())
     key = (table.id, len(replay.events))
@@ -76,8 +76,7 @@ def act_line(replay, at: int) -> str:
     """"Act 12 of 57: …", the act's line as the history words it."""
     if at == 0:
         return gettext("Before the first act")
-    line = next(item["text"] for item in history(replay, {}) if item["n"] == at)
-    return line
+    return next(item["text"] for item in history(replay, {}) if item["n"] == at)
 
 
 @bp.get("/t/<code>/story")
