@@ -11,6 +11,7 @@ from flask import abort, current_app, make_response, request, url_for
 from flask_babel import force_locale, format_date, get_locale, gettext, ngettext
 from sqlalchemy import select
 
+from .. import LANGUAGES
 from ..extensions import db
 from ..models import Event
 from . import bp, card, service
@@ -78,7 +79,8 @@ def bgstats_link(table, replay, result: dict[str, Any], bgg_id: int | None) -> s
 def share_links(table, replay, result: dict[str, Any]) -> dict[str, Any]:
     """What the finished screens' share part links to (the host may give a BoardGameGeek id)."""
     bgg = bgg_id_from(request.args.get("bgg"), replay.game.bgg_id)
-    return {"card": url_for("tables.card_png", code=table.code, v=table.version),
+    return {"card": url_for("tables.card_png", code=table.code, v=table.version,
+                            lang=str(get_locale())),
             "filename": f"{table.game}-{table.code}.png",
             "bgstats": bgstats_link(table, replay, result, bgg), "bgg": bgg}
 
@@ -101,22 +103,29 @@ def result_card(table, replay, result: dict[str, Any]) -> card.Card:
 
 @bp.get("/t/<code>/card.png")
 def card_png(code: str):
-    """The finished table's result card, in the viewer's language."""
+    """The finished table's result card, in the language its address names (the screens link
+    it in the viewer's), else the viewer's."""
     table = table_or_404(code)
     replay = service.replay_of(table)
     if not replay.finished:
         abort(404)
-    tag = f"{table.version}-{get_locale()}"     # reopened and finished again: another version
+    lang = request.args.get("lang")
+    lang = lang if lang in LANGUAGES else str(get_locale())
+    tag = f"{table.version}-{lang}"     # reopened and finished again: another version
     if request.if_none_match.contains(tag):
         response = make_response("", 304)
     else:
-        response = make_response(card.render(result_card(table, replay, replay.result()),
-                                             current_app.static_folder + "/fonts"))
+        with force_locale(lang):
+            drawn = card.render(result_card(table, replay, replay.result()),
+                                current_app.static_folder + "/fonts")
+        response = make_response(drawn)
         response.mimetype = "image/png"
         response.headers["Content-Disposition"] = \
             f'inline; filename="{table.game}-{table.code}.png"'
     response.set_etag(tag)
-    response.headers["Cache-Control"] = "private, max-age=3600" \
-        if request.args.get("v") == str(table.version) else "no-cache"
-    response.vary.update(("Cookie", "Accept-Language"))
+    # the address names the version and the language: what it shows never changes
+    keyed = request.args.get("v") == str(table.version) and request.args.get("lang") == lang
+    response.headers["Cache-Control"] = "private, max-age=3600" if keyed else "no-cache"
+    if not keyed:
+        response.vary.update(("Cookie", "Accept-Language"))
     return response

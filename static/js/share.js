@@ -16,7 +16,8 @@ function prepareCards(root) {
       var file = new File([blob], link.getAttribute("download"), {type: "image/png"});
       var data = {files: [file], title: link.dataset.title, text: link.dataset.text};
       sharedCards[link.href] = navigator.canShare(data) ? data : "no";
-    }).catch(function () { sharedCards[link.href] = "no"; });
+      link.dataset.share = sharedCards[link.href] === data ? "sheet" : "download";
+    }).catch(function () { sharedCards[link.href] = "no"; link.dataset.share = "download"; });
   });
 }
 

@@ -102,17 +102,23 @@ def test_the_card_is_cached_by_version_and_language(client, table):
     enter(client, table, 1, 5, screen="host", **{"points-player": "Anna"})
     finish(client, table)
     url = card_url(client.get(f"/t/{table}"))
-    assert url == f"/t/{table}/card.png?v=2"        # two acts: the points and the end
+    assert url == f"/t/{table}/card.png?v=2&amp;lang=en"   # two acts: the points and the end
+    url = html.unescape(url)
     first = client.get(url)
     assert first.headers["Cache-Control"] == "private, max-age=3600"
-    assert set(first.vary) == {"Cookie", "Accept-Language"}
     again = client.get(url, headers={"If-None-Match": first.headers["ETag"]})
     assert again.status_code == 304 and again.data == b""
-    stale = client.get(f"/t/{table}/card.png?v=1")        # an address from before a reopen
-    assert stale.headers["Cache-Control"] == "no-cache"
+    hungarian = client.get(url.replace("lang=en", "lang=hu"),
+                           headers={"If-None-Match": first.headers["ETag"]})
+    assert hungarian.status_code == 200 and hungarian.data != first.data
+    # an address from before a reopen, or without the language: checked every time
+    for stale in (f"/t/{table}/card.png?v=1&lang=en", f"/t/{table}/card.png"):
+        response = client.get(stale)
+        assert response.headers["Cache-Control"] == "no-cache"
+        assert set(response.vary) == {"Cookie", "Accept-Language"}
     client.set_cookie("lang", "hu")
-    other = client.get(url, headers={"If-None-Match": first.headers["ETag"]})
-    assert other.status_code == 200 and other.headers["ETag"] != first.headers["ETag"]
+    assert client.get(f"/t/{table}/card.png").data == hungarian.data
+    assert client.get(url).data == first.data       # the address's language comes first
 
 
 def test_the_vendored_font_draws_every_letter_of_the_hungarian_texts():
@@ -262,8 +268,8 @@ def test_the_finished_screens_offer_the_card_and_bgstats_the_host_the_id_form(ap
     stranger = app.test_client().get(f"/t/{table}").get_data(as_text=True)
     for page in (host, phone, stranger):
         assert page.count('id="share"') == 1
-        assert f'href="/t/{table}/card.png?v=2" download="score-pad-{table}.png"' in page
-        assert f'<img src="/t/{table}/card.png?v=2"' in page
+        assert f'href="/t/{table}/card.png?v=2&amp;lang=en" download="score-pad-{table}.png"' in page
+        assert f'<img src="/t/{table}/card.png?v=2&amp;lang=en"' in page
         assert "Open in BG Stats" in page
     assert 'name="bgg"' in host
     assert 'name="bgg"' not in phone and 'name="bgg"' not in stranger
