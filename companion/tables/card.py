@@ -119,7 +119,8 @@ def render(card: Card, folder: str) -> bytes:
                 (left, top, left + width, bottom), per_column)
 
     out = io.BytesIO()
-    image.save(out, "PNG", optimize=False)
+    # zlib's fast levels: half the time of the default level 6 for a few more kilobytes
+    image.save(out, "PNG", compress_level=3)
     return out.getvalue()
 
 
