@@ -280,3 +280,12 @@ def test_the_share_part_is_hungarian_on_a_hungarian_phone(client, table, anna):
     anna.set_cookie("lang", "hu")
     page = anna.get(f"/t/{table}/phone").get_data(as_text=True)
     assert "Eredmény megosztása" in page and "Megnyitás a BG Stats alkalmazásban" in page
+
+
+@pytest.mark.parametrize("lang", ["xx", "../hu", "hu-HU", "HU", "é" * 300])
+def test_a_card_address_naming_no_language_of_ours_gets_the_viewers(client, table, lang):
+    finish(client, table)
+    english = client.get(f"/t/{table}/card.png?lang=en").data
+    response = client.get(f"/t/{table}/card.png", query_string={"lang": lang, "v": "x" * 50})
+    assert response.status_code == 200 and response.data == english
+    assert response.headers["Cache-Control"] == "no-cache"
