@@ -47,6 +47,7 @@ class Game:
     tie_break: ClassVar[Any] = None     # lazy label of the rule that orders tied totals
     min_players: ClassVar[int] = 1
     max_players: ClassVar[int] = 8
+    bgg_id: ClassVar[int | None] = None     # BoardGameGeek's id of the game, when known
 
     # --- rules (pure) -------------------------------------------------------------------
     # The game's rules module (options, start, apply, result); the hooks below delegate to it.
@@ -67,6 +68,10 @@ class Game:
     def result(self, state: Any) -> dict[str, Any]:
         """The contract's result document for ``state`` (scored as if the game ended now)."""
         return self.core.result(state)
+
+    def highest_wins(self, options: Mapping[str, Any]) -> bool:
+        """Whether the highest total wins at a table with these (normalised) options."""
+        return True
 
     def score_note(self, player: Mapping[str, Any]) -> str:
         """A word beside a player's total on the scoreboard (``player`` is a result entry)."""

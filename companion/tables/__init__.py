@@ -5,3 +5,4 @@ bp = Blueprint("tables", __name__)
 
 from . import routes  # noqa: E402,F401  (routes register themselves on bp)
 from . import story_pages  # noqa: E402,F401  (the story of a game: chart and replay)
+from . import share  # noqa: E402,F401  (the result card and BG Stats link)

@@ -39,6 +39,7 @@ def tile_of(text: str) -> dict[str, Any]:
 class Quadropolis(Game):
     name = "quadropolis"
     label = _l("Quadropolis")
+    bgg_id = 176396
     categories = {"towers": _l("Tower blocks"), "shops": _l("Shops"),
                   "public_services": _l("Public services"), "parks": _l("Parks"),
                   "factories": _l("Factories"), "harbours": _l("Harbours"),

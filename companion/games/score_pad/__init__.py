@@ -27,6 +27,9 @@ class ScorePad(Game):
     def options_from_form(self, form: OptionsForm) -> dict[str, Any]:
         return {"lowest_wins": bool(form.lowest_wins.data)}
 
+    def highest_wins(self, options: Mapping[str, Any]) -> bool:
+        return not options.get("lowest_wins")
+
     def forms(self, state: rules.Sheet, player: str | None) -> dict[str, Any]:
         from wtforms.fields.choices import SelectChoice
 

@@ -1,0 +1,131 @@
+"""A finished table's result, shared: the result card as a PNG, and the play pushed to BG Stats
+(its published createPlay link: the app opens an import dialog with the play filled in)."""
+from __future__ import annotations
+
+import json
+from datetime import datetime, timezone
+from typing import Any
+from urllib.parse import quote
+
+from flask import abort, current_app, make_response, request, url_for
+from flask_babel import force_locale, format_date, get_locale, gettext, ngettext
+from sqlalchemy import select
+
+from .. import LANGUAGES
+from ..extensions import db
+from ..models import Event
+from . import bp, card, service
+from .routes import end_event, table_or_404
+from .views import standings
+
+BGSTATS = "https://app.bgstatsapp.com/createPlay.html?data="
+SOURCE_NAME = "Table Companion"
+MAX_BGG_ID = 9_999_999          # BoardGameGeek's ids have six digits today
+
+
+def bgg_id_from(value: str | None, default: int | None) -> int | None:
+    """The ``bgg`` query argument when it is a whole number in range, else the game's own id."""
+    if value and value.isascii() and value.isdigit() and len(value) <= 7 \
+            and 1 <= int(value) <= MAX_BGG_ID:
+        return int(value)
+    return default
+
+
+def local(moment: datetime) -> datetime:
+    """A stored time (naive UTC) in the server's time zone: the table's own clock."""
+    return moment.replace(tzinfo=timezone.utc).astimezone()
+
+
+def play_times(table, replay) -> tuple[datetime, datetime]:
+    """When the table's first act and the act that finished it were entered (local time)."""
+    last = end_event(replay) or len(replay.events)
+    rows = dict(db.session.execute(select(Event.seq, Event.created_at).where(
+        Event.table_id == table.id, Event.seq.in_((1, last)))).all())
+    end = rows.get(last, table.created_at)
+    return local(rows.get(1, end)), local(end)
+
+
+def bgstats_play(table, replay, result: dict[str, Any], bgg_id: int | None) -> dict[str, Any]:
+    """The play as BG Stats imports it (fields as its support page publishes them)."""
+    game = replay.game
+    start, end = play_times(table, replay)
+    with force_locale("en"):
+        name = str(game.label)
+    winners = set(result["winners"])
+    rank = {p["name"]: p["rank"] for p in result["players"]}
+    total = {p["name"]: p["total"] for p in result["players"]}
+    return {
+        "sourceName": SOURCE_NAME,
+        "sourcePlayId": table.code,
+        "playDate": end.strftime("%Y-%m-%d %H:%M:%S"),
+        "durationMin": max(0, round((end - start).total_seconds() / 60)),
+        "game": {"name": name, **({"bggId": bgg_id} if bgg_id is not None else {}),
+                 "highestWins": game.highest_wins(replay.options), "noPoints": False,
+                 "sourceGameId": game.name},
+        "players": [{"name": player, "score": total[player], "rank": rank[player],
+                     "winner": player in winners, "startPlayer": seat == 0,
+                     "sourcePlayerId": player}
+                    for seat, player in enumerate(replay.players)],
+    }
+
+
+def bgstats_link(table, replay, result: dict[str, Any], bgg_id: int | None) -> str:
+    data = json.dumps(bgstats_play(table, replay, result, bgg_id), ensure_ascii=False,
+                      separators=(",", ":"))
+    return BGSTATS + quote(data, safe="")
+
+
+@bp.app_template_global()
+def share_links(table, replay, result: dict[str, Any]) -> dict[str, Any]:
+    """What the finished screens' share part links to (the host may give a BoardGameGeek id)."""
+    bgg = bgg_id_from(request.args.get("bgg"), replay.game.bgg_id)
+    return {"card": url_for("tables.card_png", code=table.code, v=table.version,
+                            lang=str(get_locale())),
+            "filename": f"{table.game}-{table.code}.png",
+            "bgstats": bgstats_link(table, replay, result, bgg), "bgg": bgg}
+
+
+def result_card(table, replay, result: dict[str, Any]) -> card.Card:
+    game = replay.game
+    many = len(game.categories) > 1
+    rows = tuple(card.Row(
+        rank=row["rank"], name=row["name"], total=row["total"],
+        winner=row["name"] in result["winners"],
+        breakdown=tuple(f"{label} {row['breakdown'][key]}" for key, label in game.categories.items()
+                        if many and row["breakdown"].get(key))) for row in standings(replay, result))
+    winners = result["winners"]
+    _start, end = play_times(table, replay)
+    return card.Card(game=str(game.label), date=format_date(end.date(), "long"),
+                     winner_line=ngettext("Winner: %(names)s", "Winners: %(names)s", len(winners),
+                                          names=", ".join(winners)),
+                     rows=rows, total_label=gettext("Total"))
+
+
+@bp.get("/t/<code>/card.png")
+def card_png(code: str):
+    """The finished table's result card, in the language its address names (the screens link
+    it in the viewer's), else the viewer's."""
+    table = table_or_404(code)
+    replay = service.replay_of(table)
+    if not replay.finished:
+        abort(404)
+    lang = request.args.get("lang")
+    lang = lang if lang in LANGUAGES else str(get_locale())
+    tag = f"{table.version}-{lang}"     # reopened and finished again: another version
+    if request.if_none_match.contains(tag):
+        response = make_response("", 304)
+    else:
+        with force_locale(lang):
+            drawn = card.render(result_card(table, replay, replay.result()),
+                                current_app.static_folder + "/fonts")
+        response = make_response(drawn)
+        response.mimetype = "image/png"
+        response.headers["Content-Disposition"] = \
+            f'inline; filename="{table.game}-{table.code}.png"'
+    response.set_etag(tag)
+    # the address names the version and the language: what it shows never changes
+    keyed = request.args.get("v") == str(table.version) and request.args.get("lang") == lang
+    response.headers["Cache-Control"] = "private, max-age=3600" if keyed else "no-cache"
+    if not keyed:
+        response.vary.update(("Cookie", "Accept-Language"))
+    return response
