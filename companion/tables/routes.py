@@ -292,7 +292,9 @@ def live(code: str):
                                **screen_context(table, replay, view)), replay.finished
     text, finished = fragments.shared(key, render)
     response = make_response(fragments.personal(text))
-    if request.args.get("finished", type=int, default=0) != int(finished):
+    if table.next_code:         # a rematch started: this screen goes to its place there
+        response.headers["HX-Redirect"] = url_for("tables.next_game", code=table.code, view=view)
+    elif request.args.get("finished", type=int, default=0) != int(finished):
         response.headers["HX-Refresh"] = "true"     # the entry forms come or go: whole page
     return response
 
@@ -533,4 +535,5 @@ def reopen(code: str):
     target = end_event(service.replay_of(table))
     if target is None:
         return render_screen(table, "host", None, gettext("The game is not finished."), 422)
-    return commit(table, {"type": "undo", "event": target}, "host", "host")
+    return commit(table, {"type": "undo", "event": target}, "host", "host",
+                  live=service.stays_finished(table))

@@ -52,12 +52,7 @@ def create(game: str, options: Mapping[str, Any], players: list[str],
                                               "U+0000 (NUL).")))
     host_secret = secrets.token_urlsafe(24)
     for _attempt in range(20):
-        table = Table(code=new_code(), game=game, options=dict(options),
-                      host_hash=digest(host_secret) if with_host else None,
-                      version=len(replay.events),
-                      result=replay.result() if replay.finished else None)
-        table.seats = [Seat(position=i, name=name) for i, name in enumerate(players)]
-        table.events = [Event(seq=i + 1, data=e, by="import") for i, e in enumerate(replay.events)]
+        table = _new_table(replay, options, digest(host_secret) if with_host else None)
         db.session.add(table)
         try:
             db.session.commit()
@@ -65,6 +60,16 @@ def create(game: str, options: Mapping[str, Any], players: list[str],
         except IntegrityError:      # the code was taken meanwhile: draw another
             db.session.rollback()
     raise RuntimeError("no free table code")
+
+
+def _new_table(replay: record.Replay, options: Mapping[str, Any], host_hash: str | None) -> Table:
+    """A table holding a checked record (not yet added to the session), under a fresh code."""
+    table = Table(code=new_code(), game=replay.game.name, options=dict(options),
+                  host_hash=host_hash, version=len(replay.events),
+                  result=replay.result() if replay.finished else None)
+    table.seats = [Seat(position=i, name=name) for i, name in enumerate(replay.players)]
+    table.events = [Event(seq=i + 1, data=e, by="import") for i, e in enumerate(replay.events)]
+    return table
 
 
 REPLAYS_KEPT = 64        # tables whose latest replay this process keeps
@@ -257,3 +262,58 @@ def with_codes(codes: list[str], limit: int) -> list[Table]:
     wanted = [normal_code(c) for c in codes if len(c) <= CODE_LENGTH][:limit * 2]
     return list(db.session.scalars(select(Table).where(Table.code.in_(wanted))
                                    .order_by(Table.created_at.desc(), Table.id.desc()).limit(limit)))
+
+
+def rematch(table: Table, rotate: bool) -> Table:
+    """The next game of a finished table: the same game, options and players (the old second
+    player first when ``rotate``), each seat and the host held by the same secrets as before, so
+    the same phones and host screen hold them. A table has one next table: asked again (a double
+    tap), the one already started is returned. RuleError if the game is not finished."""
+    for _attempt in range(20):
+        try:
+            with _writing(table):
+                old = db.session.execute(select(Table.next_code, Table.result, Table.options,
+                                                Table.host_hash)
+                                         .where(Table.id == table.id)).one()
+                if old.next_code is not None:
+                    db.session.rollback()       # nothing to write: the version stays
+                    started = find(old.next_code)
+                    if started is not None:
+                        return started
+                    raise RuleError(N_("The next game of this table is gone."))
+                if old.result is None:
+                    raise RuleError(N_("The game is not finished: finish it first, then start "
+                                       "the rematch."))
+                seats = db.session.execute(select(Seat.name, Seat.secret_hash)
+                                           .where(Seat.table_id == table.id)
+                                           .order_by(Seat.position)).all()
+                players = [seat.name for seat in seats]
+                if rotate:
+                    players = players[1:] + players[:1]
+                game = GAMES[table.game]
+                events = game.setup_events(old.options, players)
+                replay = record.load({"format": record.FORMAT, "version": record.VERSION,
+                                      "game": game.name, "options": dict(old.options),
+                                      "players": [{"name": n} for n in players],
+                                      "events": events})
+                new = _new_table(replay, old.options, old.host_hash)
+                held = {seat.name: seat.secret_hash for seat in seats}
+                for seat in new.seats:
+                    seat.secret_hash = held[seat.name]
+                db.session.add(new)
+                db.session.flush()          # the new code is checked for uniqueness here
+                db.session.execute(update(Table).where(Table.id == table.id)
+                                   .values(next_code=new.code))
+                db.session.commit()
+                return new
+        except IntegrityError:      # the code was taken meanwhile: all rolled back, draw again
+            continue
+    raise RuntimeError("no free table code")
+
+
+def stays_finished(table: Table) -> Callable[[record.Replay], None]:
+    """A guard for :func:`append`: a table whose rematch started is not reopened."""
+    def guard(_current: record.Replay) -> None:
+        if db.session.scalar(select(Table.next_code).where(Table.id == table.id)) is not None:
+            raise RuleError(N_("The next game has started from this one: it stays finished."))
+    return guard
