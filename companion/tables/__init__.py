@@ -4,3 +4,4 @@ from flask import Blueprint
 bp = Blueprint("tables", __name__)
 
 from . import routes  # noqa: E402,F401  (routes register themselves on bp)
+from . import history_page  # noqa: E402,F401  (the games page)

@@ -18,7 +18,7 @@ from .. import record
 from ..extensions import db
 from ..games import GAMES
 from ..games.base import N_, RuleError
-from ..models import Event, Seat, Table, digest
+from ..models import Event, Seat, Sitting, Table, digest
 
 # No look-alikes: without 0/O, 1/I/L, 2/Z, 5/S, 8/B, G/6, Q.
 CODE_ALPHABET = "ACDEFHJKMNPRTUVWXY3479"
@@ -257,3 +257,24 @@ def with_codes(codes: list[str], limit: int) -> list[Table]:
     wanted = [normal_code(c) for c in codes if len(c) <= CODE_LENGTH][:limit * 2]
     return list(db.session.scalars(select(Table).where(Table.code.in_(wanted))
                                    .order_by(Table.created_at.desc(), Table.id.desc()).limit(limit)))
+
+
+def sat(table: Table, browser_hash: str) -> None:
+    """This browser took part in the table (its games page lists it): recorded once, a second
+    time is a no-op (the unique constraint settles two requests at once)."""
+    known = select(Sitting.id).where(Sitting.browser_hash == browser_hash,
+                                     Sitting.table_id == table.id)
+    if db.session.scalar(known) is not None:
+        return
+    serial = db.engine.dialect.name == "sqlite"
+    db.session.commit()         # the read above ends before the write starts (as in _writing)
+    if serial:
+        _SQLITE_WRITES.acquire()
+    try:
+        db.session.add(Sitting(browser_hash=browser_hash, table_id=table.id))
+        db.session.commit()
+    except IntegrityError:      # the same browser's other request recorded it meanwhile
+        db.session.rollback()
+    finally:
+        if serial:
+            _SQLITE_WRITES.release()
