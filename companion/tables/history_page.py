@@ -19,7 +19,7 @@ from typing import Any, Iterable
 from flask import Response, abort, current_app, redirect, render_template, request, url_for
 from flask_babel import format_decimal, gettext, lazy_gettext as _l
 from flask_wtf import FlaskForm
-from sqlalchemy import delete, func, select
+from sqlalchemy import Text, cast, delete, func, select
 from sqlalchemy.exc import IntegrityError
 from wtforms import HiddenField, SelectField
 from wtforms.validators import InputRequired
@@ -91,7 +91,8 @@ def browser_tables(browser_hash: str | None) -> tuple[bool, Any]:
     finished_at = select(func.max(Event.created_at)).where(Event.table_id == Table.id) \
         .scalar_subquery()
     query = select(Table.id, Table.code, Table.game, Table.result,
-                   func.coalesce(finished_at, Table.created_at)).where(Table.result.is_not(None))
+                   func.coalesce(finished_at, Table.created_at)).where(
+        Table.result.is_not(None), cast(Table.result, Text) != "null")   # JSON null: playing
     everyone = bool(current_app.config.get("HISTORY_ALL_GAMES"))
     if not everyone:
         query = query.join(Sitting, Sitting.table_id == Table.id).where(

@@ -93,6 +93,14 @@ def test_an_unfinished_game_is_not_listed(client):
     assert code not in text_of(client.get("/games"))
 
 
+def test_a_reopened_game_leaves_the_page_until_it_is_finished_again(client):
+    code = play(client, {"Anna": [12], "Bence": [3]})
+    assert code in text_of(client.get("/games"))
+    assert client.post(f"/t/{code}/reopen", data={"nonce": uuid.uuid4().hex}).status_code == 303
+    assert code not in text_of(client.get("/games"))
+    assert read_csv(client.get("/games.csv")) == []
+
+
 def read_csv(response) -> list[dict[str, str]]:
     assert response.status_code == 200
     assert response.mimetype == "text/csv"
