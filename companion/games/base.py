@@ -111,6 +111,12 @@ class Game:
         scored with :meth:`result`."""
         return None
 
+    def best_single(self, player: Mapping[str, Any]) -> tuple[Any, int] | None:
+        """The player's best single scoring unit in a stored result entry (``player``, with its
+        ``details``), as (lazy label, points), e.g. (_l("Best hotel"), 12); None when the game
+        has none or the entry lacks the detail (a result stored by an older version)."""
+        return None
+
     def actor(self, event: Mapping[str, Any]) -> str | None:
         """The player whose act ``event`` is (who may undo it from their phone)."""
         player = event.get("player")
@@ -185,6 +191,17 @@ class web_part:
         if game is not None:
             game.__dict__[self.attribute] = value      # later reads skip the import
         return value
+
+
+def largest(values: Any, field: str | None = None) -> int | None:
+    """The largest whole number among ``values`` (a stored result's list, or its entries'
+    ``field``); None when there is none (an older result without the detail, nothing scored)."""
+    if not isinstance(values, list):
+        return None
+    if field is not None:
+        values = [v.get(field) for v in values if isinstance(v, dict)]
+    numbers = [v for v in values if isinstance(v, int) and not isinstance(v, bool)]
+    return max(numbers) if numbers else None
 
 
 def N_(message: str) -> str:

@@ -20,8 +20,8 @@ from . import bp, fragments, push, service
 from .forms import ButtonForm, ImportForm, JoinCodeForm, LanguageForm, NewTableForm, SeatForm, UndoForm
 from .confirm import no_overwrite, question, sure
 from .links import base_url, qr_svg
-from .views import (HISTORY_ON_SCREEN, HOST_COOKIE, SEAT_COOKIE, changes_since, cookie_codes,
-                    explain, history, is_host, my_seat, remember, standings)
+from .views import (HISTORY_ON_SCREEN, HOST_COOKIE, SEAT_COOKIE, browser, changes_since,
+                    cookie_codes, explain, history, is_host, my_seat, remember, standings)
 
 
 @bp.app_context_processor
@@ -142,6 +142,7 @@ def import_record():
 
 
 def host_redirect(table, host_secret: str) -> Response:
+    service.sat(table, browser())
     response = redirect(url_for("tables.host", code=table.code), 303)
     remember(response, HOST_COOKIE.format(table.code), host_secret)
     return response
@@ -248,7 +249,10 @@ def render_screen(table, view: str, forms: dict[str, Any] | None = None, error: 
 
 @bp.get("/t/<code>")
 def host(code: str):
-    return render_screen(table_or_404(code), "host")
+    table = table_or_404(code)
+    if is_host(table):
+        service.sat(table, browser())
+    return render_screen(table, "host")
 
 
 @bp.get("/t/<code>/phone")
@@ -256,6 +260,7 @@ def phone(code: str):
     table = table_or_404(code)
     if my_seat(table) is None:
         return redirect(url_for("tables.join", code=table.code))
+    service.sat(table, browser())
     return render_screen(table, "phone")
 
 
@@ -347,6 +352,7 @@ def take_seat(code: str):
     if form.validate() and 0 <= form.seat.data < len(table.seats):
         secret = service.take_seat(table, form.seat.data)
         if secret:
+            service.sat(table, browser())
             response = redirect(url_for("tables.phone", code=table.code), 303)
             remember(response, SEAT_COOKIE.format(table.code), secret)
             return response

@@ -18,7 +18,7 @@ from .. import record
 from ..extensions import db
 from ..games import GAMES
 from ..games.base import N_, RuleError
-from ..models import Event, Seat, Table, digest
+from ..models import Event, Seat, Sitting, Table, digest
 
 # No look-alikes: without 0/O, 1/I/L, 2/Z, 5/S, 8/B, G/6, Q.
 CODE_ALPHABET = "ACDEFHJKMNPRTUVWXY3479"
@@ -317,3 +317,24 @@ def stays_finished(table: Table) -> Callable[[record.Replay], None]:
         if db.session.scalar(select(Table.next_code).where(Table.id == table.id)) is not None:
             raise RuleError(N_("The next game has started from this one: it stays finished."))
     return guard
+
+
+def sat(table: Table, browser_hash: str) -> None:
+    """This browser took part in the table (its games page lists it): recorded once, a second
+    time is a no-op (the unique constraint settles two requests at once)."""
+    known = select(Sitting.id).where(Sitting.browser_hash == browser_hash,
+                                     Sitting.table_id == table.id)
+    if db.session.scalar(known) is not None:
+        return
+    serial = db.engine.dialect.name == "sqlite"
+    db.session.commit()         # the read above ends before the write starts (as in _writing)
+    if serial:
+        _SQLITE_WRITES.acquire()
+    try:
+        db.session.add(Sitting(browser_hash=browser_hash, table_id=table.id))
+        db.session.commit()
+    except IntegrityError:      # the same browser's other request recorded it meanwhile
+        db.session.rollback()
+    finally:
+        if serial:
+            _SQLITE_WRITES.release()

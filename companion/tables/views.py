@@ -3,7 +3,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import current_app, request
+import secrets
+
+from flask import after_this_request, current_app, g, request
 from flask_babel import gettext, lazy_gettext as _l, ngettext
 
 from ..games.base import RuleError
@@ -13,6 +15,8 @@ from ..record import RecordError, Replay
 SEAT_COOKIE = "tc_seat_{}"
 HOST_COOKIE = "tc_host_{}"
 COOKIE_DAYS = 7
+BROWSER_COOKIE = "tc_browser"       # a browser's own id: its games page lists its tables
+BROWSER_DAYS = 365
 
 
 HISTORY_ON_SCREEN = {"phone": 5, "host": 10}      # newest acts shown; the rest on its own page
@@ -79,9 +83,28 @@ def at_own_table() -> bool:
     return table is not None and (is_host(table) or my_seat(table) is not None)
 
 
-def remember(response: Any, name: str, secret: str) -> None:
-    response.set_cookie(name, secret, max_age=COOKIE_DAYS * 86400, httponly=True,
+def remember(response: Any, name: str, secret: str, days: int = COOKIE_DAYS) -> None:
+    response.set_cookie(name, secret, max_age=days * 86400, httponly=True,
                         samesite="Lax", secure=request.is_secure)
+
+
+def browser(create: bool = True) -> str | None:
+    """This browser's id, hashed as stored (``Sitting``, ``NameMerge``): from its long-lived
+    random cookie, or (``create``) a fresh one set on this request's response."""
+    secret = request.cookies.get(BROWSER_COOKIE)
+    if secret and 20 <= len(secret) <= 64:
+        return digest(secret)
+    if not create:
+        return None
+    if "browser_hash" not in g:
+        fresh = secrets.token_urlsafe(24)
+
+        @after_this_request
+        def keep(response: Any) -> Any:
+            remember(response, BROWSER_COOKIE, fresh, BROWSER_DAYS)
+            return response
+        g.browser_hash = digest(fresh)
+    return g.browser_hash
 
 
 def standings(replay: Replay, result: dict[str, Any]) -> list[dict[str, Any]]:

@@ -104,6 +104,10 @@ class Calcada(Game):
                            "it?"), token=token, player=player,
                         total=rules.score(state, player)["total"])
 
+    def best_single(self, player: Mapping[str, Any]) -> tuple[Any, int] | None:
+        points = rules.best_district(player)
+        return None if points is None else (_l("Best district"), points)
+
     def missing(self, state: rules.State) -> list[str]:
         if state.tally:
             return [gettext("%(player)s's board is not entered yet.", player=p)

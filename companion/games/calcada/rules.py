@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any, Mapping
 
-from ..base import N_, RuleError
+from ..base import N_, RuleError, largest
 from ..ranking import rank
 from .board import (SIDES, SIZE, Board, Cell, ScoringRows, default_board, default_rows,
                     load_board, load_rows, neighbours)
@@ -468,6 +468,12 @@ def score(state: State, player: str) -> dict[str, Any]:
     return {"name": player, "total": sum(breakdown.values()), "breakdown": breakdown,
             "details": {"completions": completions, "bonus_tiles_left": mine.bonus_tiles,
                         "motif_groups": groups}}
+
+
+def best_district(player: Mapping[str, Any]) -> int | None:
+    """A stored result entry's best single district: the most points one completion scored
+    (None for a quick tally, which enters the districts' points as one sum)."""
+    return largest((player.get("details") or {}).get("completions"), "points")
 
 
 def result(state: State) -> dict[str, Any]:

@@ -128,6 +128,10 @@ class DoodleCity(Game):
                         token=tally_token(old), player=event["player"],
                         total=rules.tally_total(state, event["player"]))
 
+    def best_single(self, player: Mapping[str, Any]) -> tuple[Any, int] | None:
+        points = rules.best_hotel(player)
+        return None if points is None else (_l("Best hotel"), points)
+
     def missing(self, state: rules.State) -> list[str]:
         if state.tally:
             return [gettext("%(player)s's sheet is not entered yet.", player=p)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Mapping
 
-from ..base import N_, RuleError
+from ..base import N_, RuleError, largest
 from ..ranking import rank
 from .sheet import SIZE, Sheet, default_sheet, load_sheet, shape as shape_name
 
@@ -544,6 +544,11 @@ def result(state: State) -> dict[str, Any]:
     return {"game": "doodle-city", "finished": state.finished,
             "end_triggered": state.end_triggered, "players": players,
             "winners": [p["name"] for p in players if p["rank"] == 1]}
+
+
+def best_hotel(player: Mapping[str, Any]) -> int | None:
+    """A stored result entry's best single hotel: the highest value circled for one hotel."""
+    return largest((player.get("details") or {}).get("hotel_circled"))
 
 
 # --- extensions of the record: the setup roll and the quick tally -------------------------------

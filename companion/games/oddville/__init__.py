@@ -51,6 +51,10 @@ class OddVille(Game):
         trigger = rules.trigger(state)
         return {"type": "end", "trigger": trigger} if trigger else {"type": "end"}
 
+    def best_single(self, player: Mapping[str, Any]) -> tuple[Any, int] | None:
+        points = rules.best_card(player)
+        return None if points is None else (_l("Best card"), points)
+
     def missing(self, state: rules.State) -> list[str]:
         """What Finish warns about: no 6th worker yet (a tally: its trigger not named), or
         players the chosen end still lets play."""

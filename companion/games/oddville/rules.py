@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Mapping
 
-from ..base import N_, RuleError
+from ..base import N_, RuleError, largest
 from ..ranking import rank
 
 Cell = tuple[int, int]
@@ -535,6 +535,11 @@ def ranks(players: tuple[str, ...], totals: list[int], trigger: str | None) -> l
     behind = [winner is not None and total == top and p != winner
               for p, total in zip(players, totals)]
     return rank([(-total, later) for total, later in zip(totals, behind)])
+
+
+def best_card(player: Mapping[str, Any]) -> int | None:
+    """A stored result entry's best single card: the most points one built card scored."""
+    return largest((player.get("details") or {}).get("cards"), "points")
 
 
 def result(state: State) -> dict[str, Any]:

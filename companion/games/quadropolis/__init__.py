@@ -96,6 +96,10 @@ class Quadropolis(Game):
         from .screens import screen
         return screen(state, options, view, seat, host, selection)
 
+    def best_single(self, player: Mapping[str, Any]) -> tuple[Any, int] | None:
+        points = rules.best_activation(player)
+        return None if points is None else (_l("Best activation"), points)
+
     def missing(self, state: rules.State) -> list[str]:
         """Before Finish: cities with nothing built, and rounds not yet played."""
         words = [gettext("%(player)s has built nothing yet.", player=p)

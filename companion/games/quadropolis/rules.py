@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any, Mapping
 
-from ..base import N_, RuleError
+from ..base import N_, RuleError, largest
 from ..ranking import rank
 from .data import MODES, Cell, classic_tiles, faces, kinds, mats, scores
 from .optimiser import Plan, optimise_cached, plan_of
@@ -281,6 +281,13 @@ def result(state: State) -> dict[str, Any]:
         row["rank"] = place
     return {"game": GAME, "players": rows,
             "winners": [row["name"] for row in rows if row["rank"] == 1]}
+
+
+def best_activation(player: Mapping[str, Any]) -> int | None:
+    """A stored result entry's best single city activation: the most its city could score
+    (the optimum, whether or not the player allocated by hand)."""
+    best_possible = (player.get("details") or {}).get("best_possible")
+    return largest([best_possible])
 
 
 # --- queries the screens ask --------------------------------------------------------------------
