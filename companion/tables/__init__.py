@@ -4,3 +4,4 @@ from flask import Blueprint
 bp = Blueprint("tables", __name__)
 
 from . import routes  # noqa: E402,F401  (routes register themselves on bp)
+from . import install  # noqa: E402,F401  (the home screen icon's /last, the offline page)
