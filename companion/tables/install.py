@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import mimetypes
 import re
+from pathlib import Path
 from typing import Any
 
-from flask import current_app, redirect, render_template, request, send_from_directory, url_for
+from flask import Response, current_app, redirect, render_template, request, url_for
 from flask_babel import force_locale
 from werkzeug.exceptions import HTTPException
 
@@ -63,10 +64,11 @@ def has_route(path: str) -> bool:
 def service_worker():
     """The service worker, from the site's root so that its scope is the whole site; always
     checked for a newer version."""
-    response = send_from_directory(current_app.static_folder, "sw.js", mimetype="text/javascript",
-                                   max_age=0)
+    script = Path(current_app.static_folder or "", "sw.js").read_bytes()     # a few kilobytes
+    response = Response(script, mimetype="text/javascript")
     response.headers["Cache-Control"] = "no-cache"
-    return response
+    response.add_etag()
+    return response.make_conditional(request)
 
 
 @bp.get("/offline")
