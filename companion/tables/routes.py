@@ -16,7 +16,7 @@ from .. import record
 from ..games import GAMES
 from ..games.base import Conflict, RuleError
 from ..record import RecordError
-from . import bp, fragments, push, service
+from . import bp, fragments, install, push, service
 from .forms import ButtonForm, ImportForm, JoinCodeForm, LanguageForm, NewTableForm, SeatForm, UndoForm
 from .confirm import no_overwrite, question, sure
 from .links import base_url, qr_svg
@@ -244,6 +244,8 @@ def render_screen(table, view: str, forms: dict[str, Any] | None = None, error: 
                                              page_url=page_url, **context), status)
     if status != 200 or confirm:    # an answer to a post: the address bar keeps the screen's
         response.headers["HX-Push-Url"] = page_url
+    own = context["host"] if view == "host" else context["seat"] is not None
+    install.remember_last(response, table, view, own)      # the home screen icon opens it
     return response
 
 

@@ -115,3 +115,12 @@ document.addEventListener("change", function (event) {
       : (shape.disabled ? "–" : radio.value);
   });
 });
+
+// The offline page (static/sw.js): browsers run service workers only in a secure context, that
+// is over HTTPS or on the serving machine itself (localhost, 127.0.0.1); over a home network's
+// plain http nothing is registered and everything else works the same.
+if (window.isSecureContext && "serviceWorker" in navigator) {
+  window.addEventListener("load", function () {
+    navigator.serviceWorker.register("/sw.js", {scope: "/"}).catch(function () {});
+  });
+}
