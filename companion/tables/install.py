@@ -15,7 +15,6 @@ from typing import Any
 
 from flask import Response, current_app, redirect, render_template, request, url_for
 from flask_babel import force_locale
-from werkzeug.exceptions import HTTPException
 
 from .. import LANGUAGES
 from . import bp, service
@@ -43,21 +42,13 @@ def last():
     view = found.group(1) if found else None
     if table is None or not (is_host(table) if view == "host" else my_seat(table) is not None):
         target = url_for("tables.home")
-    elif table.next_code and has_route(f"/t/{table.code}/next"):
-        target = f"/t/{table.code}/next?view={view}"       # its rematch: the same place there
+    elif table.next_code:
+        target = url_for("tables.next_game", code=table.code, view=view)  # its rematch: same place
     else:
         target = url_for("tables.host" if view == "host" else "tables.phone", code=table.code)
     response = redirect(target, 303)
     response.headers["Cache-Control"] = "no-store"
     return response
-
-
-def has_route(path: str) -> bool:
-    try:
-        current_app.url_map.bind("").match(path, method="GET")
-    except HTTPException:
-        return False
-    return True
 
 
 @bp.get("/sw.js")

@@ -12,14 +12,23 @@ from .conftest import CHROMIUM, CHROMIUM_ARGS
 from .helpers import start_table, take_seat
 from .test_screens import Album, to_hungarian
 
-WORKER_READY = """() => navigator.serviceWorker.ready.then(function (registration) {
-  if (navigator.serviceWorker.controller) { return registration.active.scriptURL; }
-  return new Promise(function (resolve) {     // clients.claim(): this page comes under it
-    navigator.serviceWorker.addEventListener("controllerchange", function () {
-      resolve(registration.active.scriptURL);
-    });
-  });
-})"""
+# resolves once the service worker is active (bounded: a failure is a failed test, never a hang)
+WORKER_ACTIVE = """() => Promise.race([
+  navigator.serviceWorker.ready.then(function (registration) { return registration.active.scriptURL; }),
+  new Promise(function (_resolve, reject) {
+    setTimeout(function () { reject(new Error("no active service worker after 30 s")); }, 30000);
+  })])"""
+
+
+def under_worker(page: Page) -> str:
+    """The page under its service worker: once the worker is active, a page loaded again is
+    controlled by it (whether or not it claimed the page already)."""
+    script = page.evaluate(WORKER_ACTIVE)
+    if not page.evaluate("!!navigator.serviceWorker.controller"):
+        page.reload()
+    expect(page.locator("body")).to_be_visible()
+    assert page.evaluate("!!navigator.serviceWorker.controller")
+    return script
 
 
 def app_manifest(page: Page) -> dict:
@@ -42,7 +51,7 @@ def test_the_phone_installs_the_app_and_shows_the_offline_page_without_network(
         take_seat(player, f"{base}/j/{code}", name)
         if lang == "hu":
             to_hungarian(player)
-        assert player.evaluate(WORKER_READY) == f"{base}/sw.js"
+        assert under_worker(player) == f"{base}/sw.js"
         found = app_manifest(player)
         assert found["manifest"]["url"] == f"{base}/static/manifest.webmanifest"
         assert found["manifest"]["errors"] == []
@@ -76,7 +85,7 @@ def test_the_phone_installs_the_app_and_shows_the_offline_page_without_network(
         tv.goto(f"{base}/t/{code}")
         if lang == "hu":
             to_hungarian(tv)
-        tv.evaluate(WORKER_READY)
+        under_worker(tv)
         tv.context.set_offline(True)
         tv.goto(f"{base}/last")
         expect(tv.locator("section.offline")).to_be_visible()
