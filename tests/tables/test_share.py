@@ -95,7 +95,7 @@ def test_anyone_with_the_code_gets_the_card_as_with_the_record(app, client, tabl
 
 
 def card_url(page) -> str:
-    return re.search(r'<img src="([^"]+)"', page.get_data(as_text=True)).group(1)
+    return re.search(r'<img src="([^"]*/card\.png[^"]*)"', page.get_data(as_text=True)).group(1)
 
 
 def test_the_card_is_cached_by_version_and_language(client, table):
