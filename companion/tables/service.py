@@ -135,25 +135,34 @@ _SQLITE_WRITES = threading.Lock()
 
 
 @contextmanager
-def _writing(table: Table) -> Iterator[None]:
-    """A write transaction on the table: its write lock taken before its log is read (the first
-    statement), rolled back on any error; the caller commits."""
+def _one_writer() -> Iterator[None]:
+    """On SQLite, this process's only write transaction while inside (see above)."""
     serial = db.engine.dialect.name == "sqlite"
     if serial:
         _SQLITE_WRITES.acquire()
     try:
-        db.session.commit()
-        db.session.execute(update(Table).where(Table.id == table.id)
-                           .values(version=Table.version + 1))
         yield
-    except BaseException:
-        db.session.rollback()
-        raise
     finally:
-        if db.session().in_transaction():
-            db.session.rollback()
         if serial:
             _SQLITE_WRITES.release()
+
+
+@contextmanager
+def _writing(table: Table) -> Iterator[None]:
+    """A write transaction on the table: its write lock taken before its log is read (the first
+    statement), rolled back on any error; the caller commits."""
+    with _one_writer():
+        try:
+            db.session.commit()
+            db.session.execute(update(Table).where(Table.id == table.id)
+                               .values(version=Table.version + 1))
+            yield
+        except BaseException:
+            db.session.rollback()
+            raise
+        finally:
+            if db.session().in_transaction():
+                db.session.rollback()
 
 
 NONCE = re.compile(r"[0-9A-Za-z_-]{1,40}")       # what the forms send (uuid4().hex); fits its column
@@ -326,15 +335,10 @@ def sat(table: Table, browser_hash: str) -> None:
                                      Sitting.table_id == table.id)
     if db.session.scalar(known) is not None:
         return
-    serial = db.engine.dialect.name == "sqlite"
     db.session.commit()         # the read above ends before the write starts (as in _writing)
-    if serial:
-        _SQLITE_WRITES.acquire()
-    try:
-        db.session.add(Sitting(browser_hash=browser_hash, table_id=table.id))
-        db.session.commit()
-    except IntegrityError:      # the same browser's other request recorded it meanwhile
-        db.session.rollback()
-    finally:
-        if serial:
-            _SQLITE_WRITES.release()
+    with _one_writer():
+        try:
+            db.session.add(Sitting(browser_hash=browser_hash, table_id=table.id))
+            db.session.commit()
+        except IntegrityError:      # the same browser's other request recorded it meanwhile
+            db.session.rollback()
