@@ -33,7 +33,17 @@ def helpers() -> dict[str, Any]:
             "button_form": ButtonForm(formdata=None)}
 
 
-def error_page(error: Any) -> tuple[str, int]:
+def queued() -> bool:
+    """The post comes from a phone's queue of entries made offline: it wants a short answer in
+    JSON ({"ok": true}, or {"ok": false, "reason": ...}), never a page."""
+    return request.headers.get("X-Queued") == "1"
+
+
+def queue_answer(reason: str | None = None, status: int = 200) -> tuple[Response, int]:
+    return jsonify(ok=reason is None, **({"reason": reason} if reason else {})), status
+
+
+def error_page(error: Any) -> tuple[Any, int]:
     code = getattr(error, "code", 500) or 500
     if isinstance(error, CSRFError):
         message = gettext("This page was open too long or came from elsewhere. Reload it and try again.")
@@ -48,6 +58,8 @@ def error_page(error: Any) -> tuple[str, int]:
                           "then check the table code on the host screen.")
     else:
         message = gettext("That request could not be handled.")
+    if queued():
+        return queue_answer(message, code)
     return render_template("error.html", message=message, code=code), code
 
 
@@ -448,6 +460,22 @@ def ask_to_replace(table, view: str, conflict: Conflict, forms: dict[str, Any] |
         fields, changes=changes, danger=False))
 
 
+def late_entry(table, conflict: Conflict) -> str:
+    """Why an entry sent late from a phone's queue would replace a value, in words: what was
+    entered since the phone's screen showed the table, and the value it would replace."""
+    table = service.find(table.code)
+    replay = service.replay_of(table)
+    seen = request.form.get("seen", type=int)
+    changes = changes_since(replay, service.authors(table, max(0, seen or 0)), seen)
+    question = explain(conflict, replay.game)
+    if not changes:
+        return gettext("Not entered: %(question)s Enter it again on the screen to replace it.",
+                       question=question)
+    return gettext("Not entered: while this phone was offline, %(changes)s. %(question)s "
+                   "Enter it again on the screen to replace it.",
+                   changes="; ".join(changes), question=question)
+
+
 def commit(table, event: dict[str, Any], by: str, view: str, forms: dict[str, Any] | None = None,
            game=None, live=None):
     """Append ``event``; under the table's lock the live table's rules (``live``) and the
@@ -462,10 +490,16 @@ def commit(table, event: dict[str, Any], by: str, view: str, forms: dict[str, An
     try:
         service.append(table, event, by, request.form.get("nonce") or None, guard=guard)
     except Conflict as conflict:
+        if queued():
+            return queue_answer(late_entry(table, conflict), 409)
         return ask_to_replace(table, view, conflict, forms)
     except RuleError as error:
+        if queued():
+            return queue_answer(explain(error, GAMES[table.game]), 422)
         return render_screen(service.find(table.code), view, forms,
                              explain(error, GAMES[table.game]), 422)
+    if queued():        # appended now, or already in by its nonce
+        return queue_answer()
     return redirect(screen_url(table, view, selection_of(GAMES[table.game])), 303)
 
 
@@ -479,12 +513,17 @@ def act(code: str, form_name: str):
     if form is None:
         abort(404)
     if not form.validate():
+        if queued():
+            return queue_answer(" ".join(str(message) for messages in form.errors.values()
+                                         for message in messages), 422)
         return render_screen(table, view, forms, None, 422)
     if player is None and "player" in form:
         player = form.player.data or None             # the host names the seat it acts for
     try:
         event = replay.game.event_from_form(form_name, form, player, replay.state)
     except RuleError as error:
+        if queued():
+            return queue_answer(explain(error, replay.game), 422)
         return render_screen(table, view, forms, explain(error, replay.game), 422)
     if event is None:
         abort(404)
