@@ -101,6 +101,12 @@ class Game:
         checked under the table's lock on the state ``event`` is appended to, so concurrent
         taps are decided one after another. ``by`` is "host" or "seat"; raise RuleError."""
 
+    def moment(self, form_name: str, fields: Mapping[str, Any]) -> Any | None:
+        """Why the act of ``form_name`` (with ``fields``: its event, or the hidden fields of its
+        form) means something only at the moment it is made (claiming a shared die, rolling),
+        so a phone does not keep it while offline; lazy text, or None when it may wait."""
+        return None
+
     def missing(self, state: Any) -> list[str]:
         """What is not entered yet, in words, for the warning before Finish."""
         return []

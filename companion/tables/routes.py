@@ -43,6 +43,11 @@ def queue_answer(reason: str | None = None, status: int = 200) -> tuple[Response
     return jsonify(ok=reason is None, **({"reason": reason} if reason else {})), status
 
 
+def not_entered(reason: str, status: int) -> tuple[Response, int]:
+    """A queued entry refused: the reason as one sentence the phone shows under the entry."""
+    return queue_answer(gettext("Not entered: %(reason)s", reason=reason), status)
+
+
 def error_page(error: Any) -> tuple[Any, int]:
     code = getattr(error, "code", 500) or 500
     if isinstance(error, CSRFError):
@@ -59,7 +64,7 @@ def error_page(error: Any) -> tuple[Any, int]:
     else:
         message = gettext("That request could not be handled.")
     if queued():
-        return queue_answer(message, code)
+        return not_entered(message, code)
     return render_template("error.html", message=message, code=code), code
 
 
@@ -495,7 +500,7 @@ def commit(table, event: dict[str, Any], by: str, view: str, forms: dict[str, An
         return ask_to_replace(table, view, conflict, forms)
     except RuleError as error:
         if queued():
-            return queue_answer(explain(error, GAMES[table.game]), 422)
+            return not_entered(explain(error, GAMES[table.game]), 422)
         return render_screen(service.find(table.code), view, forms,
                              explain(error, GAMES[table.game]), 422)
     if queued():        # appended now, or already in by its nonce
@@ -514,8 +519,8 @@ def act(code: str, form_name: str):
         abort(404)
     if not form.validate():
         if queued():
-            return queue_answer(" ".join(str(message) for messages in form.errors.values()
-                                         for message in messages), 422)
+            return not_entered(" ".join(str(message) for messages in form.errors.values()
+                                        for message in messages), 422)
         return render_screen(table, view, forms, None, 422)
     if player is None and "player" in form:
         player = form.player.data or None             # the host names the seat it acts for
@@ -523,10 +528,13 @@ def act(code: str, form_name: str):
         event = replay.game.event_from_form(form_name, form, player, replay.state)
     except RuleError as error:
         if queued():
-            return queue_answer(explain(error, replay.game), 422)
+            return not_entered(explain(error, replay.game), 422)
         return render_screen(table, view, forms, explain(error, replay.game), 422)
     if event is None:
         abort(404)
+    moment = replay.game.moment(form_name, event) if queued() else None
+    if moment is not None:         # kept by a phone while offline: it no longer means the same
+        return not_entered(str(moment), 409)
     acting = player
 
     def live(current) -> None:

@@ -57,3 +57,38 @@ def test_a_stranger_queued_entry_is_refused_in_json(app, table):
     assert refused.status_code == 403 and refused.get_json()["ok"] is False
     assert "seat's own phone" in refused.get_json()["reason"]
     assert stranger.post(f"/t/{table}/act/points", data={}).mimetype == "text/html"
+
+
+def test_a_roll_or_a_die_claim_kept_offline_is_refused_when_it_arrives(client, app):
+    """They count only at the moment of the tap: sent late they could roll a second time or take
+    a die someone else took meanwhile, so the server refuses them from a queue, with the reason."""
+    from tests.games.doodle_city.test_web import act, exported, set_up, start
+    from tests.support import take_seat
+    code = start(client, dice="app")
+    set_up(client, code)
+    anna = app.test_client()
+    take_seat(anna, code, 0)                    # Anna is round 1's start player
+    late = anna.post(f"/t/{code}/act/roll", headers=QUEUED, data={"nonce": uuid.uuid4().hex})
+    assert late.status_code == 409 and late.get_json()["ok"] is False
+    assert late.get_json()["reason"].startswith("Not entered: Rolling counts at the moment")
+    assert all(e["type"] != "roll" for e in exported(client, code)["events"])
+    page = anna.get(f"/t/{code}/phone").get_data(as_text=True)
+    assert 'data-no-queue="Rolling counts at the moment' in page      # refused at once offline
+    assert act(anna, code, "roll").status_code == 303                    # online it rolls
+    die = exported(client, code)["events"][-1]["white"][0]
+    claim = anna.post(f"/t/{code}/act/house", headers=QUEUED,
+                      data={"nonce": uuid.uuid4().hex, "house-die": str(die), "house-row": "1",
+                            "house-column": "1"})
+    assert claim.status_code in (409, 422) and claim.get_json()["ok"] is False
+    assert [e["type"] for e in exported(client, code)["events"]][-1] == "roll"
+
+
+def test_the_live_screens_carry_the_offline_words_translated(client, table, anna):
+    page = anna.get(f"/t/{table}/phone").get_data(as_text=True)
+    assert 'id="offline"' in page and "js/offline.js" in page
+    assert 'data-behind="Offline — last update {s} s ago"' in page
+    assert 'data-entry="Round {points-round}: {points-points} points"' in page
+    anna.post("/lang", data={"lang": "hu", "next": f"/t/{table}/phone"})
+    page = anna.get(f"/t/{table}/phone").get_data(as_text=True)
+    assert 'data-behind="Nincs kapcsolat — utolsó frissítés {s} mp-e"' in page
+    assert 'data-kept-many="{n} beírás vár ezen a telefonon"' in page

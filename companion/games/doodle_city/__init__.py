@@ -116,6 +116,17 @@ class DoodleCity(Game):
         if state.roll is not None and not rules.round_complete(state):
             raise RuleError(N_("Not everyone has acted yet this round."))
 
+    def moment(self, form_name: str, fields: Mapping[str, Any]) -> Any | None:
+        """Rolling and claiming a die count at the tap: a later send could roll twice or take a
+        die someone else took meanwhile."""
+        if form_name in ("roll", "typed_roll", "setup_roll"):
+            return _l("Rolling counts at the moment of the tap, so it is not kept while this "
+                      "phone is offline. Roll again when the connection is back.")
+        if form_name in ("draw", "house") and fields.get("die") not in (None, ""):
+            return _l("A die is claimed at the moment of the tap, so it is not kept while this "
+                      "phone is offline. Claim it again when the connection is back.")
+        return None
+
     def overwrite(self, state: rules.State, event: Mapping[str, Any]) -> Conflict | None:
         """A second tally of the same player replaces the first: asked, never silent."""
         from .screens import tally_token

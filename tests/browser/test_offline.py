@@ -1,0 +1,169 @@
+"""A phone that drops off the Wi-Fi loses nothing: entries made offline wait in the browser's
+storage, reach the table once when it answers again (also after the page was closed), and an
+entry the table no longer takes is shown as refused, in words."""
+from __future__ import annotations
+
+import json
+import re
+import time
+
+from playwright.sync_api import Page, expect
+
+from .helpers import LIVE_TIMEOUT, start_table, take_seat, total_of, until
+
+
+def record(host: Page, base_url: str, code: str) -> list[dict]:
+    return host.request.get(f"{base_url}/t/{code}/record.json").json()["events"]
+
+
+def kept(page: Page, code: str) -> list[dict]:
+    return json.loads(page.evaluate(f"localStorage.getItem('tc-queue:{code}') || '[]'"))
+
+
+def save_offline(page: Page, round_: int, points: int) -> None:
+    """Fill the phone's points form and tap save: no request can leave."""
+    form = page.locator("form.points")
+    form.locator('input[name="points-round"]').fill(str(round_))
+    form.locator('input[name="points-points"]').fill(str(points))
+    form.locator("button").click()
+
+
+def go_offline(page: Page) -> None:
+    page.context.set_offline(True)
+    banner = page.locator("#offline")
+    expect(banner).to_be_visible(timeout=3000)
+    expect(banner).to_contain_text(re.compile(r"Offline — last update \d+ s ago"))
+
+
+def test_two_entries_made_offline_reach_the_host_once_after_the_page_was_closed(
+        live_server, host_page, phone, browser_log):
+    code = start_table(host_page, live_server.url, players=("Anna", "Bence"))
+    anna = phone("Anna")
+    take_seat(anna, f"{live_server.url}/j/{code}", "Anna")
+    phone_url, context = anna.url, anna.context
+
+    go_offline(anna)
+    save_offline(anna, 1, 12)
+    waiting = anna.locator("#live .history-card ul.kept-waiting li")
+    expect(waiting).to_have_count(1)
+    expect(waiting.first).to_contain_text("Round 1: 12 points")
+    expect(waiting.first).to_contain_text("Saved on this phone, sending…")
+    expect(anna.locator('form.points input[name="points-points"]')).to_have_value("")
+    save_offline(anna, 2, 7)
+    expect(waiting).to_have_count(2)
+    expect(waiting.first).to_contain_text("Round 2: 7 points")        # newest on top
+    expect(anna.locator("#offline")).to_contain_text("2 entries saved on this phone")
+    time.sleep(1.2)                         # the banner counts the seconds since the last update
+    expect(anna.locator("#offline")).not_to_contain_text("last update 0 s ago")
+    nonces = [item["nonce"] for item in kept(anna, code)]
+    assert len(set(nonces)) == 2, "each entry keeps its own nonce"
+    assert record(host_page, live_server.url, code) == []
+    anna.close()                            # the phone locks; the browser drops the page
+
+    context.set_offline(False)
+    again = context.new_page()
+    again.goto(phone_url)
+    deadline = time.monotonic() + LIVE_TIMEOUT / 1000
+    expect(total_of(host_page, "Anna")).to_have_text("19", timeout=until(deadline))
+    history = host_page.locator("#live ol.history")
+    expect(history).to_contain_text("Anna: 12 points in round 1", timeout=until(deadline))
+    expect(history).to_contain_text("Anna: 7 points in round 2", timeout=until(deadline))
+    expect(again.locator("#live .kept-waiting")).to_have_count(0, timeout=LIVE_TIMEOUT)
+    expect(total_of(again, "Anna")).to_have_text("19", timeout=LIVE_TIMEOUT)
+    expect(again.locator("#offline")).to_be_hidden()
+    assert kept(again, code) == []
+    time.sleep(1.5)                         # nothing arrives a second time later either
+    points = [(e["round"], e["points"]) for e in record(host_page, live_server.url, code)]
+    assert points == [(1, 12), (2, 7)]
+    browser_log.assert_clean()
+
+
+def test_an_entry_the_host_made_meanwhile_is_refused_on_the_phone_in_words(
+        live_server, host_page, phone, browser_log):
+    code = start_table(host_page, live_server.url, players=("Anna", "Bence"))
+    anna = phone("Anna")
+    take_seat(anna, f"{live_server.url}/j/{code}", "Anna")
+
+    go_offline(anna)
+    save_offline(anna, 1, 12)
+    expect(anna.locator("#live .kept-waiting li")).to_have_count(1)
+
+    host = host_page.locator("section.entry form.points")      # the host enters Anna's round 1
+    host.locator('select[name="points-player"]').select_option("Anna")
+    host.locator('input[name="points-round"]').fill("1")
+    host.locator('input[name="points-points"]').fill("9")
+    with host_page.expect_response(lambda r: "/act/points" in r.url):
+        host.locator("button").click()
+    expect(total_of(host_page, "Anna")).to_have_text("9")
+
+    anna.context.set_offline(False)
+    refused = anna.locator("#kept-refused")
+    expect(refused).to_be_visible(timeout=LIVE_TIMEOUT)
+    expect(refused).to_contain_text("Not entered")
+    expect(refused).to_contain_text("Round 1: 12 points")
+    expect(refused).to_contain_text("while this phone was offline, Anna: 9 points in round 1")
+    expect(refused).to_contain_text("Anna's round 1 is 9")
+    expect(total_of(anna, "Anna")).to_have_text("9", timeout=LIVE_TIMEOUT)
+    expect(anna.locator("#live .kept-waiting")).to_have_count(0)
+    expect(anna.locator("#offline")).to_be_hidden()
+    assert [e["points"] for e in record(host_page, live_server.url, code)] == [9]
+
+    refused.get_by_role("button", name="OK").click()          # read: gone, here and in storage
+    expect(refused).to_be_hidden()
+    assert kept(anna, code) == []
+    browser_log.assert_clean()
+
+
+def test_an_entry_whose_answer_was_lost_is_sent_again_and_counted_once(
+        live_server, host_page, phone, browser_log):
+    """The post reached the table but the answer did not: the phone keeps the entry and sends
+    it again with the same nonce, and the table counts it once."""
+    code = start_table(host_page, live_server.url, players=("Anna", "Bence"))
+    anna = phone("Anna")
+    take_seat(anna, f"{live_server.url}/j/{code}", "Anna")
+    posts: list[str | None] = []
+
+    def lose_the_first_answer(route) -> None:
+        posts.append(route.request.headers.get("x-queued"))
+        if len(posts) > 1:
+            route.continue_()
+            return
+        route.fetch()                               # the table takes it...
+        route.abort("internetdisconnected")         # ...and the answer is lost on the way
+    anna.route(re.compile(r".*/act/points$"), lose_the_first_answer)
+    save_offline(anna, 1, 12)                 # online, but the answer never comes back
+    expect(total_of(host_page, "Anna")).to_have_text("12", timeout=LIVE_TIMEOUT)
+    expect(anna.locator("#live .kept-waiting")).to_have_count(0, timeout=LIVE_TIMEOUT + 3000)
+    expect(total_of(anna, "Anna")).to_have_text("12", timeout=LIVE_TIMEOUT)
+    assert posts == [None, "1"], "sent once from the page, once more from the phone's queue"
+    time.sleep(1.5)
+    assert [e["points"] for e in record(host_page, live_server.url, code)] == [12]
+    assert kept(anna, code) == []
+
+
+def test_a_roll_is_refused_at_once_while_offline_with_the_reason(
+        live_server, host_page, phone, browser_log):
+    code = start_table(host_page, live_server.url, game="doodle-city")
+    host_page.get_by_role("button", name="Roll the blue die for every column").click()
+    for column in range(1, 6):
+        expect(host_page.locator("main")).to_contain_text(
+            re.compile(rf"Column {column}, blue die \d: tap the shape of road \d"))
+        host_page.locator("form.shapes button.shape").nth(column % 6).click()
+    expect(host_page.locator("#live ol.history")).to_contain_text("Start road in column 5")
+    anna = phone("Anna")
+    take_seat(anna, f"{live_server.url}/j/{code}", "Anna")
+
+    go_offline(anna)
+    anna.get_by_role("button", name="Roll the dice").click()
+    note = anna.locator("#offline .offline-note")
+    expect(note).to_be_visible()
+    expect(note).to_contain_text("Rolling counts at the moment of the tap")
+    expect(anna.locator("#live .kept-waiting")).to_have_count(0)
+    assert kept(anna, code) == []
+
+    anna.context.set_offline(False)
+    expect(anna.locator("#offline")).to_be_hidden(timeout=LIVE_TIMEOUT + 6000)
+    assert all(e["type"] != "roll" for e in record(host_page, live_server.url, code))
+    anna.get_by_role("button", name="Roll the dice").click()            # online it rolls
+    expect(anna.locator("#live .dice .die.blue")).to_be_visible(timeout=LIVE_TIMEOUT)
+    browser_log.assert_clean()
