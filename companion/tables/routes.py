@@ -471,7 +471,9 @@ def late_entry(table, conflict: Conflict) -> str:
     table = service.find(table.code)
     replay = service.replay_of(table)
     seen = request.form.get("seen", type=int)
-    changes = changes_since(replay, service.authors(table, max(0, seen or 0)), seen)
+    player, by, _view = actor_of(table)
+    changes = changes_since(replay, service.authors(table, max(0, seen or 0)), seen,
+                            mine=(by, player))
     question = explain(conflict, replay.game)
     if not changes:
         return gettext("Not entered: %(question)s Enter it again on the screen to replace it.",

@@ -153,11 +153,20 @@ def history(replay: Replay, by: dict[int, str], newest: int | None = None) -> li
     return items[::-1]
 
 
-def changes_since(replay: Replay, by: dict[int, str], seen: int | None) -> list[str]:
-    """What was entered after a screen showing ``seen`` events was loaded, oldest first."""
+def changes_since(replay: Replay, by: dict[int, str], seen: int | None,
+                  mine: tuple[str, str | None] | None = None) -> list[str]:
+    """What was entered after a screen showing ``seen`` events was loaded, oldest first;
+    ``mine`` = ("host", None) or ("seat", player) leaves out what that screen entered itself
+    (a phone's own entries sent from its queue before this one)."""
     if seen is None or seen >= len(replay.events):
         return []
-    return [item["text"] for item in history(replay, by, len(replay.events) - seen)][::-1]
+
+    def own(item: dict[str, Any]) -> bool:
+        if mine is None or item["by"] != mine[0]:
+            return False
+        return mine[0] == "host" or replay.game.actor(replay.events[item["n"] - 1]) == mine[1]
+    return [item["text"] for item in history(replay, by, len(replay.events) - seen)[::-1]
+            if not own(item)]
 
 
 def poll_interval() -> int:

@@ -131,6 +131,11 @@
     if (input) { input.value = freshNonce(); }
     form.reset();
     form.removeAttribute("data-touched");
+    // the form's counter (data-offline-next: a round) moves on, as the table would move it
+    var next = form.getAttribute("data-offline-next");
+    var counter = next && form.elements.namedItem(next);
+    var kept = next ? parseInt(data.get(next), 10) : NaN;
+    if (counter && !isNaN(kept)) { counter.value = String(kept + 1); }
     if (document.activeElement && document.activeElement.blur) { document.activeElement.blur(); }
     draw();
   }
@@ -176,7 +181,9 @@
         clearTimeout(timer);
         net.sending = false;
         draw();
-        if (Date.now() >= net.retryAt) { send(); } else { refreshLive(); }
+        if (Date.now() < net.retryAt) { return; }
+        if (load(table).some(function (item) { return !item.refused; })) { send(); }
+        else { refreshLive(); }          // all in: the screen shows them from the table now
       });
   }
 
@@ -240,6 +247,8 @@
     var card = document.querySelector("#live .history-card");
     if (!card) { return; }
     var list = card.querySelector("ul.kept-waiting");
+    var empty = card.querySelector(":scope > p.hint");       // "Nothing entered yet."
+    if (empty) { empty.hidden = waiting.length > 0; }
     if (!waiting.length) { if (list) { list.remove(); } return; }
     if (!list) {
       list = document.createElement("ul");
@@ -269,9 +278,6 @@
     card.hidden = !refused.length;
     card.textContent = "";
     if (!refused.length) { return; }
-    var title = document.createElement("h2");
-    title.textContent = words("title");
-    card.appendChild(title);
     refused.forEach(function (item) {
       var row = document.createElement("div");
       row.className = "kept-row";

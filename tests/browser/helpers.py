@@ -122,3 +122,13 @@ def caught_up(page: Page, base_url: str, code: str) -> None:
     expect(page.locator("#live")).to_have_attribute("data-version", str(version),
                                                     timeout=LIVE_TIMEOUT)
 
+
+
+def set_up_doodle_city(host: Page) -> None:
+    """The host screen rolls the blue die for every column and taps each start road."""
+    host.get_by_role("button", name="Roll the blue die for every column").click()
+    for column in range(1, 6):
+        expect(host.locator("main")).to_contain_text(
+            re.compile(rf"Column {column}, blue die \d: tap the shape of road \d"))
+        host.locator("form.shapes button.shape").nth(column % 6).click()
+    expect(host.locator("#live ol.history")).to_contain_text("Start road in column 5")

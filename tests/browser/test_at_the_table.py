@@ -48,6 +48,8 @@ def test_a_replaced_round_is_asked_for_and_a_stale_host_entry_refused(
     # Anna saves round 1 twice: the second time her phone asks, naming the value it replaces
     enter_points(anna, 1, 10)
     expect(total_of(anna, "Anna")).to_have_text("10")
+    # the page after the save is in (its form offers round 2) before she types again
+    expect(anna.locator('form.points input[name="points-round"]')).to_have_value("2")
     enter_points(anna, 1, 2)
     dialog = anna.locator("section.confirm")
     expect(dialog).to_contain_text("Anna's round 1 is 10. Replace it with 2?")

@@ -6,7 +6,7 @@ import time
 
 from playwright.sync_api import Page, expect
 
-from .helpers import LIVE_TIMEOUT, start_table, take_seat, until
+from .helpers import LIVE_TIMEOUT, set_up_doodle_city, start_table, take_seat, until
 
 
 def act_on_sheet(page: Page) -> str | None:
@@ -33,12 +33,7 @@ def act_on_sheet(page: Page) -> str | None:
 def test_two_rounds_on_two_phones(live_server, host_page, phone, browser_log):
     code = start_table(host_page, live_server.url, game="doodle-city")
     expect(host_page.locator("main")).to_contain_text("This sheet layout is unverified")
-    host_page.get_by_role("button", name="Roll the blue die for every column").click()
-    for column in range(1, 6):
-        expect(host_page.locator("main")).to_contain_text(
-            re.compile(rf"Column {column}, blue die \d: tap the shape of road \d"))
-        host_page.locator("form.shapes button.shape").nth(column % 6).click()
-    expect(host_page.locator("#live ol.history")).to_contain_text("Start road in column 5")
+    set_up_doodle_city(host_page)
 
     anna, bence = phone("Anna"), phone("Bence")
     take_seat(anna, f"{live_server.url}/j/{code}", "Anna")

@@ -7,9 +7,11 @@ import json
 import re
 import time
 
+import pytest
 from playwright.sync_api import Page, expect
 
-from .helpers import LIVE_TIMEOUT, start_table, take_seat, total_of, until
+from .helpers import LIVE_TIMEOUT, set_up_doodle_city, start_table, take_seat, total_of, until
+from .test_screens import Album, to_hungarian
 
 
 def record(host: Page, base_url: str, code: str) -> list[dict]:
@@ -49,6 +51,7 @@ def test_two_entries_made_offline_reach_the_host_once_after_the_page_was_closed(
     expect(waiting.first).to_contain_text("Round 1: 12 points")
     expect(waiting.first).to_contain_text("Saved on this phone, sending…")
     expect(anna.locator('form.points input[name="points-points"]')).to_have_value("")
+    expect(anna.locator('form.points input[name="points-round"]')).to_have_value("2")
     save_offline(anna, 2, 7)
     expect(waiting).to_have_count(2)
     expect(waiting.first).to_contain_text("Round 2: 7 points")        # newest on top
@@ -99,7 +102,7 @@ def test_an_entry_the_host_made_meanwhile_is_refused_on_the_phone_in_words(
     anna.context.set_offline(False)
     refused = anna.locator("#kept-refused")
     expect(refused).to_be_visible(timeout=LIVE_TIMEOUT)
-    expect(refused).to_contain_text("Not entered")
+    expect(refused).to_contain_text("Not entered: while this phone was offline")
     expect(refused).to_contain_text("Round 1: 12 points")
     expect(refused).to_contain_text("while this phone was offline, Anna: 9 points in round 1")
     expect(refused).to_contain_text("Anna's round 1 is 9")
@@ -144,12 +147,7 @@ def test_an_entry_whose_answer_was_lost_is_sent_again_and_counted_once(
 def test_a_roll_is_refused_at_once_while_offline_with_the_reason(
         live_server, host_page, phone, browser_log):
     code = start_table(host_page, live_server.url, game="doodle-city")
-    host_page.get_by_role("button", name="Roll the blue die for every column").click()
-    for column in range(1, 6):
-        expect(host_page.locator("main")).to_contain_text(
-            re.compile(rf"Column {column}, blue die \d: tap the shape of road \d"))
-        host_page.locator("form.shapes button.shape").nth(column % 6).click()
-    expect(host_page.locator("#live ol.history")).to_contain_text("Start road in column 5")
+    set_up_doodle_city(host_page)
     anna = phone("Anna")
     take_seat(anna, f"{live_server.url}/j/{code}", "Anna")
 
@@ -166,4 +164,110 @@ def test_a_roll_is_refused_at_once_while_offline_with_the_reason(
     assert all(e["type"] != "roll" for e in record(host_page, live_server.url, code))
     anna.get_by_role("button", name="Roll the dice").click()            # online it rolls
     expect(anna.locator("#live .dice .die.blue")).to_be_visible(timeout=LIVE_TIMEOUT)
+    browser_log.assert_clean()
+
+
+def offline_last_tap(game: str, page: Page, code: str) -> None:
+    """A move begun online (its choices need the table), the network gone before the last tap."""
+    if game == "calcada":
+        page.locator('.colours a[data-colour="blue"]').click()
+        expect(page.locator(".calcada-move")).to_have_attribute("data-step", "number")
+        page.locator('.numbers a[data-number="3"]').click()
+        expect(page.locator(".calcada-move")).to_have_attribute("data-step", "cell")
+        page.locator('svg.calcada-board a:has(g[data-cell="5-2"])').click()
+        expect(page.locator(".calcada-move")).to_have_attribute("data-step", "motif")
+        go_offline(page)
+        page.locator('form.motifs button[value="tram"]').click()
+    elif game == "quadropolis":
+        page.locator(".quadro.play .q-board .q-hit a.q-tap").first.click()
+        picker = page.locator(".quadro.play form.q-picker")
+        expect(picker.locator('input[name="build-row"]')).to_have_value("1")
+        go_offline(page)
+        picker.locator('button.q-tile[value="tower.3.0.0.0.1"]:not([disabled])').first.click()
+    else:
+        page.locator('svg.ov-city-svg g.ov-spot[data-row="0"][data-column="1"]').click()
+        sheet = page.locator("form.ov-build-sheet")
+        expect(sheet).to_be_visible()
+        go_offline(page)
+        for field, value in (("rule", "diamond"), ("guild", "bells"), ("shield", "2")):
+            sheet.locator("label.ov-chip").filter(
+                has=page.locator(f'input[name="build-{field}"][value="{value}"]')).click()
+        sheet.locator("button.primary").click()
+
+
+ARRIVED = {"calcada": ("place", '#live g[data-cell="5-2"][data-tile="blue:tram"]'),
+           "quadropolis": ("build", None),
+           "oddville": ("build", '#live svg.ov-city-svg g.ov-card[data-row="0"][data-column="1"]'
+                                 '[data-owner="Anna"]')}
+
+
+@pytest.mark.parametrize("game", ["calcada", "quadropolis", "oddville"])
+def test_the_last_tap_of_a_move_made_offline_arrives_once_in_every_game(
+        game, live_server, host_page, phone, browser_log):
+    code = start_table(host_page, live_server.url, players=("Anna", "Bence"), game=game)
+    anna = phone("Anna")
+    take_seat(anna, f"{live_server.url}/j/{code}", "Anna")
+    offline_last_tap(game, anna, code)
+    waiting = anna.locator("#live .history-card ul.kept-waiting li")
+    expect(waiting).to_have_count(1)
+    expect(waiting).to_contain_text("Saved on this phone, sending…")
+    assert kept(anna, code)[0]["label"], "the kept entry is named on the screen"
+    kind, seen = ARRIVED[game]
+    before = sum(e["type"] == kind for e in record(host_page, live_server.url, code))
+
+    anna.context.set_offline(False)
+    expect(waiting).to_have_count(0, timeout=LIVE_TIMEOUT + 1000)
+    if seen:
+        expect(host_page.locator(seen)).to_have_count(1, timeout=LIVE_TIMEOUT)
+    time.sleep(1)
+    after = sum(e["type"] == kind for e in record(host_page, live_server.url, code))
+    assert after == before + 1
+    assert kept(anna, code) == []
+    browser_log.assert_clean()
+
+
+@pytest.mark.parametrize("lang", ["en", "hu"])
+def test_screens_of_a_phone_that_went_offline(lang, live_server, desktop, phone, browser_log):
+    """Photographed for a person to read (phone 412×915, TV 1920×1080): the banner, the entries
+    waiting on the phone, one arriving and one refused; large tap targets, no English in
+    Hungarian."""
+    album = Album(f"offline-{lang}")
+    tv = desktop(f"{lang}-tv", viewport={"width": 1920, "height": 1080})
+    tv.goto(live_server.url + "/")
+    if lang == "hu":
+        to_hungarian(tv)
+    code = start_table(tv, live_server.url, players=("Anna", "Bence"), open_home=False)
+    anna = phone(f"{lang}-Anna", viewport={"width": 412, "height": 915})
+    anna.goto(live_server.url + "/")
+    if lang == "hu":
+        to_hungarian(anna)
+    take_seat(anna, f"{live_server.url}/j/{code}", "Anna")
+
+    anna.context.set_offline(True)
+    expect(anna.locator("#offline")).to_be_visible(timeout=3000)
+    save_offline(anna, 1, 12)
+    save_offline(anna, 2, 7)
+    expect(anna.locator("#live .kept-waiting li")).to_have_count(2)
+    anna.wait_for_timeout(2100)                 # a few seconds behind, as a player would see it
+    album.shoot(anna, lang, "offline-phone-waiting")
+
+    tv.context.set_offline(True)                # the TV drops off too, for its picture
+    expect(tv.locator("#offline")).to_be_visible(timeout=3000)
+    album.shoot(tv, lang, "offline-tv")
+    tv.context.set_offline(False)
+    expect(tv.locator("#offline")).to_be_hidden(timeout=LIVE_TIMEOUT + 5000)
+
+    host = tv.locator("section.entry form.points")        # meanwhile the host enters round 2
+    host.locator('select[name="points-player"]').select_option("Anna")
+    host.locator('input[name="points-round"]').fill("2")
+    host.locator('input[name="points-points"]').fill("5")
+    with tv.expect_response(lambda r: "/act/points" in r.url):
+        host.locator("button").click()
+
+    anna.context.set_offline(False)
+    expect(anna.locator("#kept-refused")).to_be_visible(timeout=LIVE_TIMEOUT)
+    expect(total_of(anna, "Anna")).to_have_text("17", timeout=LIVE_TIMEOUT)
+    expect(anna.locator("#offline")).to_be_hidden()
+    album.shoot(anna, lang, "offline-phone-refused")
+    album.check()
     browser_log.assert_clean()

@@ -92,3 +92,15 @@ def test_the_live_screens_carry_the_offline_words_translated(client, table, anna
     page = anna.get(f"/t/{table}/phone").get_data(as_text=True)
     assert 'data-behind="Nincs kapcsolat — utolsó frissítés {s} mp-e"' in page
     assert 'data-kept-many="{n} beírás vár ezen a telefonon"' in page
+
+
+def test_a_phones_own_earlier_entries_are_not_named_as_changes_made_while_it_was_offline(
+        client, table, anna):
+    """Two entries kept on the phone (both made on a screen showing 0 events); the host entered
+    round 2 meanwhile: the refusal names the host's entry, not the phone's own round 1."""
+    enter(client, table, 2, 5, screen="host", **{"points-player": "Anna"})
+    assert send(anna, table, 1, 12, uuid.uuid4().hex, seen="0").get_json() == {"ok": True}
+    late = send(anna, table, 2, 7, uuid.uuid4().hex, seen="0")
+    reason = late.get_json()["reason"]
+    assert late.status_code == 409 and "Anna: 5 points in round 2" in reason
+    assert "12" not in reason
