@@ -74,26 +74,37 @@
 
   // What the entry was, in the screen's own words: the form's data-entry pattern with {field}
   // filled in, or the button's label and the visible fields' labels and values.
+  function labelOf(field) {          // the words a player sees for a field or a chosen chip
+    var label = field.labels && field.labels[0];
+    return label ? (label.innerText || label.textContent || "").replace(/\s+/g, " ").trim() : "";
+  }
+  function buttonText(button) {
+    return button ? (button.getAttribute("aria-label") || button.textContent || "").replace(/\s+/g, " ").trim() : "";
+  }
+  function shown(form, name, data) {   // a field's value as the screen shows it
+    var field = form.elements.namedItem(name);
+    if (field && !field.tagName && typeof field.length === "number") {      // radio chips
+      var chosen = Array.prototype.filter.call(field, function (f) { return f.checked; })[0];
+      return chosen ? labelOf(chosen) || chosen.value : "";
+    }
+    if (field && field.tagName === "SELECT" && field.selectedOptions[0]) {
+      return field.selectedOptions[0].textContent.trim();
+    }
+    return data.get(name) || "";
+  }
   function describe(form, data, submitter) {
     var pattern = form.getAttribute("data-entry");
     if (pattern) {
       return pattern.replace(/\{([\w-]+)\}/g, function (all, name) {
-        var field = form.elements.namedItem(name);
-        if (field && field.tagName === "SELECT" && field.selectedOptions[0]) {
-          return field.selectedOptions[0].textContent.trim();
-        }
-        return data.get(name) || "";
+        return name === "submitter" ? buttonText(submitter) : shown(form, name, data);
       });
     }
-    var parts = [];
-    if (submitter) {
-      parts.push((submitter.getAttribute("aria-label") || submitter.textContent || "").trim());
-    }
+    var parts = [buttonText(submitter)];
     Array.prototype.forEach.call(form.elements, function (field) {
       if (!field.name || field.disabled || field.type === "hidden" || field.type === "submit" ||
           field.tagName === "BUTTON" || field.tagName === "FIELDSET") { return; }
       if ((field.type === "radio" || field.type === "checkbox") && !field.checked) { return; }
-      var label = field.labels && field.labels[0] ? field.labels[0].textContent.trim() : "";
+      var label = labelOf(field);
       var value = field.tagName === "SELECT" && field.selectedOptions[0]
         ? field.selectedOptions[0].textContent.trim() : String(field.value).trim();
       if (field.type === "radio" || field.type === "checkbox") { parts.push(label || value); }
