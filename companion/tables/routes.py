@@ -452,12 +452,19 @@ def actor_of(table) -> tuple[str | None, str, str]:
     abort(403)
 
 
-def ask_to_replace(table, view: str, conflict: Conflict, forms: dict[str, Any] | None):
-    """The screen again, asking: the entry re-posted as it was, with the value it replaces."""
+def since_seen(table, mine: tuple[str, str | None] | None = None):
+    """The table as it is now, and what was entered since the posting screen showed it (its
+    ``seen`` field), without what ``mine`` entered itself (see :func:`changes_since`)."""
     table = service.find(table.code)
     replay = service.replay_of(table)
     seen = request.form.get("seen", type=int)
-    changes = changes_since(replay, service.authors(table, max(0, seen or 0)), seen)
+    return table, replay, changes_since(replay, service.authors(table, max(0, seen or 0)), seen,
+                                        mine)
+
+
+def ask_to_replace(table, view: str, conflict: Conflict, forms: dict[str, Any] | None):
+    """The screen again, asking: the entry re-posted as it was, with the value it replaces."""
+    table, replay, changes = since_seen(table)
     fields = {k: v for k, v in request.form.items() if k not in ("csrf_token", "nonce", "replaces", "seen")}
     fields |= {"replaces": conflict.token, "seen": len(replay.events)}
     return render_screen(table, view, forms, status=409, confirm=question(
@@ -468,12 +475,8 @@ def ask_to_replace(table, view: str, conflict: Conflict, forms: dict[str, Any] |
 def late_entry(table, conflict: Conflict) -> str:
     """Why an entry sent late from a phone's queue would replace a value, in words: what was
     entered since the phone's screen showed the table, and the value it would replace."""
-    table = service.find(table.code)
-    replay = service.replay_of(table)
-    seen = request.form.get("seen", type=int)
     player, by, _view = actor_of(table)
-    changes = changes_since(replay, service.authors(table, max(0, seen or 0)), seen,
-                            mine=(by, player))
+    table, replay, changes = since_seen(table, mine=(by, player))
     question = explain(conflict, replay.game)
     if not changes:
         return gettext("Not entered: %(question)s Enter it again on the screen to replace it.",

@@ -28,10 +28,7 @@
   function code() { var b = box(); return b ? b.getAttribute("data-code") : null; }
   function words(name) { var b = box(); return b ? b.getAttribute("data-" + name) || "" : ""; }
   function live() { return document.getElementById("live"); }
-  function isLive(detail) {     // the live view's own request (its element may be swapped out)
-    var element = (detail.requestConfig && detail.requestConfig.elt) || detail.elt;
-    return !!element && element.id === "live";
-  }
+  // isLiveRequest(event) (static/js/app.js, loaded first): the live view's own request
 
   // --- the queue, per table, in localStorage (read again before every change: another tab of
   // the same phone may have changed it) -------------------------------------------------------
@@ -249,7 +246,6 @@
     b.querySelector(".offline-line").textContent = lines.join(" · ");
     b.hidden = !lines.length && !showNote;
     b.classList.toggle("is-offline", offline());
-    document.body.classList.toggle("has-offline-banner", !b.hidden);
     return items;
   }
 
@@ -330,7 +326,7 @@
     }
   });
   document.addEventListener("htmx:beforeRequest", function (event) {
-    if (isLive(event.detail)) { net.liveSince = Date.now(); }
+    if (isLiveRequest(event)) { net.liveSince = Date.now(); }
   });
 
   // An entry posted while the line was up that got no answer is kept (its nonce makes the
@@ -339,7 +335,7 @@
     if (!box()) { return; }
     var config = event.detail.requestConfig || {};
     var element = config.elt || event.detail.elt;
-    if (isLive(event.detail)) {
+    if (isLiveRequest(event)) {
       net.liveSince = 0;
       if (!net.aborting) { behind(); }
       return;
@@ -359,7 +355,7 @@
   document.addEventListener("htmx:timeout", noAnswer);
 
   document.addEventListener("htmx:afterRequest", function (event) {
-    if (!box() || !isLive(event.detail)) { return; }
+    if (!box() || !isLiveRequest(event)) { return; }
     net.liveSince = 0;
     var xhr = event.detail.xhr;
     if (xhr && xhr.status > 0 && xhr.status < 500) { back(); send(); }
@@ -373,26 +369,18 @@
     draw();
   });
 
-  window.addEventListener("offline", function () {
-    behind();
-    var element = live();
-    if (element && window.htmx) {
-      net.aborting = true;
-      window.htmx.trigger(element, "htmx:abort");
-      net.aborting = false;
-    }
-  });
-  // Drop a live request that hangs on a line that went away and ask again at once.
-  function again() {
+  // Drop a live request that hangs on a line that went away (our own abort is not a failure).
+  function abortLive() {
     var element = live();
     net.liveSince = 0;
     if (element && window.htmx) {
       net.aborting = true;
       window.htmx.trigger(element, "htmx:abort");
       net.aborting = false;
-      refreshLive();
     }
   }
+  function again() { abortLive(); refreshLive(); }      // ... and ask again at once
+  window.addEventListener("offline", function () { behind(); abortLive(); });
   window.addEventListener("online", function () {   // the line is back: catch up, send
     net.retryAt = 0;
     again();
