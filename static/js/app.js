@@ -20,11 +20,45 @@ document.addEventListener("htmx:configRequest", function (event) {
   event.detail.timeout = LONG_POLL_TIMEOUT_MS;
   event.detail.longPoll = true;
 });
+
+// A pick (a tap that fetches the live part with something chosen: a colour, a die, a cell) wins
+// over the live updates: the update under way is dropped, none starts until the pick's answer
+// is in, and a newer pick replaces an older one. Otherwise an update drawn without the pick
+// could be swapped in after it, or release a queued poll that swaps the tapped link away first.
+var PICK_HOLD_MS = 15000;           // at most; the pick's answer (or its failure) ends it sooner
+var livePick = {xhr: null, until: 0};
+
+function isPick(elt, verb, target) {
+  return !!elt && elt.id !== "live" && verb === "get" && !!target && target.id === "live";
+}
+function picking() { return Date.now() < livePick.until; }
+
+document.addEventListener("htmx:confirm", function (event) {   // before htmx sends anything
+  if (!isPick(event.detail.elt, event.detail.verb, event.detail.target)) { return; }
+  var older = livePick.xhr;
+  livePick.xhr = null;
+  if (older) { older.abort(); }
+  livePick.until = Date.now() + PICK_HOLD_MS;
+  if (window.htmx) { window.htmx.trigger(event.detail.target, "htmx:abort"); }
+});
 document.addEventListener("htmx:beforeRequest", function (event) {
   var trigger = event.detail.requestConfig && event.detail.requestConfig.triggeringEvent;
   var live = event.detail.elt && event.detail.elt.id === "live";
-  if ((live && !trigger && document.hidden) || (live && Date.now() < livePush.quietUntil)) {
+  if ((live && !trigger && document.hidden) || (live && Date.now() < livePush.quietUntil) ||
+      (live && picking())) {
     event.preventDefault();
+    return;
+  }
+  var xhr = event.detail.xhr;
+  var config = event.detail.requestConfig || {};
+  if (xhr && isPick(event.detail.elt, config.verb, event.detail.target)) {
+    livePick.xhr = xhr;
+    xhr.addEventListener("loadend", function () {
+      if (livePick.xhr !== xhr) { return; }
+      livePick.xhr = null;
+      livePick.until = 0;
+      livePush.resume = true;     // the live part is fresh: wait for the next change from here
+    });
   }
 });
 document.addEventListener("htmx:afterRequest", function (event) {
@@ -35,7 +69,7 @@ document.addEventListener("htmx:afterRequest", function (event) {
     var seconds = parseInt(xhr.getResponseHeader("Retry-After"), 10) || 5;
     livePush.quietUntil = Date.now() + seconds * 1000 * (1 + Math.random());  // not all at once
   } else if (event.detail.successful !== true) {
-    if (config && config.longPoll) { livePush.plainUntil = Date.now() + FALLBACK_MS; }
+    if (config && config.longPoll && !picking()) { livePush.plainUntil = Date.now() + FALLBACK_MS; }
   } else if (xhr.status === 200 && config && config.longPoll) {
     livePush.resume = true;     // the next long poll starts as soon as the new view is in
   }

@@ -1,0 +1,76 @@
+"""A tap on a phone is never lost to a live update arriving at the same moment: another player's
+move lands while this phone's long poll is still out (held back here, as a slow network holds
+it), and this phone taps a colour or a cell. The tap's screen must show, and stay."""
+from __future__ import annotations
+
+from playwright.sync_api import Page, Route, expect
+
+from .helpers import LIVE_TIMEOUT
+from .test_calcada import move, open_table, place
+
+
+def hold_long_polls(page: Page) -> list[Route]:
+    """Every long poll this page sends stays unanswered (kept here) until the test lets it go."""
+    held: list[Route] = []
+    page.route(lambda url: "/live?" in url and "wait=1" in url, lambda route: held.append(route))
+    return held
+
+
+def wait_for_held(page: Page, held: list[Route]) -> None:
+    for _ in range(100):
+        if held:
+            return
+        page.wait_for_timeout(100)
+    raise AssertionError("the page sent no long poll")
+
+
+def version_of(page: Page, base_url: str, code: str) -> str:
+    return str(page.request.get(f"{base_url}/t/{code}/version").json()["version"])
+
+
+def test_a_tap_while_an_update_is_on_its_way_is_not_lost(live_server, host_page, phone,
+                                                         browser_log):
+    code, pages = open_table(live_server, host_page, phone)
+    anna, bence = pages["Anna"], pages["Bence"]
+    held = hold_long_polls(anna)
+    anna.reload()
+    move(anna, "colour")
+    wait_for_held(anna, held)
+    anna.wait_for_timeout(2500)         # the screen's next poll is due meanwhile (it waits)
+
+    place(bence, "blue", 3, 5, 2, "plaza")          # Bence's tile: the table moves on
+    anna.locator('.colours a[data-colour="blue"]').click()
+    move(anna, "number")                             # the tap's screen, at once
+    expect(anna.locator("#live")).to_have_attribute(
+        "data-version", version_of(anna, live_server.url, code))
+    anna.wait_for_timeout(2500)                      # what was on its way is dropped
+    move(anna, "number")
+    browser_log.assert_clean()
+
+
+def test_an_update_answered_after_the_tap_does_not_take_it_back(live_server, host_page, phone,
+                                                                 browser_log):
+    code, pages = open_table(live_server, host_page, phone)
+    anna, bence = pages["Anna"], pages["Bence"]
+    held = hold_long_polls(anna)
+    anna.reload()
+    move(anna, "colour")
+    wait_for_held(anna, held)
+
+    anna.locator('.colours a[data-colour="red"]').click()
+    move(anna, "number")
+    place(bence, "blue", 3, 5, 2, "plaza")
+    for route in list(held):            # the long poll sent before the tap is answered now
+        try:
+            route.continue_()
+        except Exception:               # dropped by the page when the tap was made
+            pass
+    anna.wait_for_timeout(1000)
+    move(anna, "number")                # still the tap's screen, with red chosen
+    expect(anna.locator(".calcada-move")).to_contain_text("red")
+    # and the phone still follows the table: Bence's tile reaches it within the live time-out
+    anna.unroute_all()
+    expect(anna.locator("#live")).to_have_attribute(
+        "data-version", version_of(anna, live_server.url, code), timeout=LIVE_TIMEOUT + 2500)
+    move(anna, "number")
+    browser_log.assert_clean()
