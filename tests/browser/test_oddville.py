@@ -228,7 +228,13 @@ def test_screens_of_the_city_in_english_and_hungarian(live_server, desktop, phon
         tap_spot(red, 2, 4)
         look(red, lang, "phone-late-build")
         red.locator("form.ov-build-sheet a.button").click()        # Cancel
-        red.locator(".ov-movebar a.button").click()                 # Characters
+        red.locator('.ov-movebar a[href*="square=1"]').click()     # a worker on the Main Square
+        expect(red.locator(".ov-late-square")).to_be_visible()      # ... is asked about first
+        expect(red.locator(".ov-late-square")).to_contain_text("Blue")
+        look(red, lang, "phone-late-square")
+        red.locator(".ov-late-square a.button").click()             # Cancel
+        expect(red.locator(".ov-late-square")).to_have_count(0)
+        red.locator('.ov-movebar a[href*="take=1"]').click()        # Characters
         expect(red.locator(".ov-character-sheet")).to_be_visible()
         look(red, lang, "phone-characters")
         red.locator(".ov-character-grid a.button").first.click()

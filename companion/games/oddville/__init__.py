@@ -30,7 +30,7 @@ class OddVille(Game):
     host_template = "games/oddville/host.html"
     live_template = "games/oddville/live.html"
     play_template = "games/oddville/play.html"     # a phone: the city first, spots in reach
-    query_args = ("as", "spot", "take", "pick", "scores")
+    query_args = ("as", "spot", "take", "pick", "scores", "square")
 
     core = rules
 

@@ -50,6 +50,8 @@ def screen(state: rules.State, view: str, seat: Any, host: bool,
         if acting and (selection.get("take") or selection.get("pick")) else None,
         "take_query": {**keep, "take": "1"},
         "end": end_notice(state), "late": late,
+        "square_query": {**keep, "square": "1"},
+        "square_asked": late and selection.get("square") == "1",
         "taken": taken and {"row": taken.row, "column": taken.column, "owner": taken.owner},
         "candidates": [p for p in state.players
                        if rules.workers_in_city(state, p) >= rules.END_WORKERS]

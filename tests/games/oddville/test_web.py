@@ -114,6 +114,28 @@ def test_a_late_build_is_asked_about_with_the_rules_words_then_entered_if_confir
     assert late_square.status_code == 422 and "Csilla has no turn left." in text_of(late_square)
 
 
+def test_a_late_main_square_worker_is_asked_about_with_the_rules_words_before_it_is_sent(
+        app, client):
+    code, phones = table(app, client)
+    six_for_anna(phones["Anna"], code)
+    bar = phones["Csilla"].get(f"/t/{code}/phone").get_data(as_text=True)
+    assert 'action="/t/%s/act/main_square"' % code not in bar       # one tap cannot place it
+    assert "?square=1" in bar
+    asked = phones["Csilla"].get(f"/t/{code}/phone?square=1")
+    text = text_of(asked)
+    assert ("Csilla has no turn left. The game ended with Anna's 6th worker; nobody plays "
+            "another turn. Enter it anyway only if the table agrees.") in text
+    assert "Place it anyway" in text and "Cancel" in text
+    page = asked.get_data(as_text=True)
+    assert 'action="/t/%s/act/main_square"' % code in page and 'name="main_square-late"' in page
+    before = len(events(client, code))
+    assert phones["Csilla"].post(f"/t/{code}/act/main_square",
+                                 data={"main_square-late": "y"}).status_code == 303
+    assert len(events(client, code)) == before + 1
+    last = events(client, code)[-1]
+    assert (last["type"], last["player"]) == ("main_square", "Csilla")
+
+
 def test_variant_1_lets_the_players_after_the_trigger_finish_the_round(app, client):
     code, phones = table(app, client, end="complete-round")
     assert client.get(f"/t/{code}/record.json").get_json()["options"] == {"end": "complete-round"}
