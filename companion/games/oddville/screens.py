@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from typing import Any, Mapping
 
-from flask_babel import gettext
+from flask_babel import gettext, ngettext
 
 from ...tables.views import explain
 from ..base import acting_player
@@ -134,14 +134,21 @@ def tie_words(state: rules.State) -> str:
     tie = rules.tie_break(state)
     if tie is None:
         return ""
-    where = {"names": ", ".join(tie["tied"]), "total": tie["total"],
-             "trigger": tie["trigger"], "winner": tie["winner"]}
+    total = tie["total"]
+    where = {"names": ", ".join(tie["tied"]), "trigger": tie["trigger"], "winner": tie["winner"]}
     if tie["trigger"] is None:
-        return gettext("%(names)s tie on %(total)s points; nobody has placed a 6th worker in "
-                       "the city, so they share the first place.", **where)
+        return ngettext("%(names)s tie on %(num)d point; nobody has placed a 6th worker in "
+                        "the city, so they share the first place.",
+                        "%(names)s tie on %(num)d points; nobody has placed a 6th worker in "
+                        "the city, so they share the first place.", total, **where)
     if tie["winner"] == tie["trigger"]:
-        return gettext("%(names)s tie on %(total)s points; %(winner)s placed the 6th worker "
-                       "in the city first and wins the tie.", **where)
-    return gettext("%(names)s tie on %(total)s points; %(trigger)s placed the 6th worker in "
-                   "the city first, so the first of them clockwise from %(trigger)s wins: "
-                   "%(winner)s.", **where)
+        return ngettext("%(names)s tie on %(num)d point; %(winner)s placed the 6th worker "
+                        "in the city first and wins the tie.",
+                        "%(names)s tie on %(num)d points; %(winner)s placed the 6th worker "
+                        "in the city first and wins the tie.", total, **where)
+    return ngettext("%(names)s tie on %(num)d point; %(trigger)s placed the 6th worker in "
+                    "the city first, so the first of them clockwise from %(trigger)s wins: "
+                    "%(winner)s.",
+                    "%(names)s tie on %(num)d points; %(trigger)s placed the 6th worker in "
+                    "the city first, so the first of them clockwise from %(trigger)s wins: "
+                    "%(winner)s.", total, **where)

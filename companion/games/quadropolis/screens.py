@@ -8,7 +8,7 @@ import re
 from typing import Any, Mapping
 from urllib.parse import urlencode
 
-from flask_babel import gettext
+from flask_babel import gettext, ngettext
 
 from ...tables.views import explain
 from .. import GAMES
@@ -50,11 +50,15 @@ def tie_words(state: rules.State, result: Mapping[str, Any]) -> list[str]:
         tied = [p["name"] for p in rows if p["total"] == total]
         if len(tied) < 2:
             continue
-        facts = ", ".join(gettext("%(name)s %(residents)s residents and %(empty)s empty cells",
-                                  name=name, residents=state.residents[name],
-                                  empty=rules.empty_cells(state, name)) for name in tied)
-        words.append(gettext("Tied on %(total)s points (%(facts)s): most residents first, then "
-                             "fewer empty cells.", total=total, facts=facts))
+        facts = ", ".join(gettext(
+            "%(name)s %(residents)s and %(empty)s", name=name,
+            residents=ngettext("%(num)d resident", "%(num)d residents", state.residents[name]),
+            empty=ngettext("%(num)d empty cell", "%(num)d empty cells",
+                           rules.empty_cells(state, name))) for name in tied)
+        words.append(ngettext("Tied on %(num)d point (%(facts)s): most residents first, then "
+                              "fewer empty cells.",
+                              "Tied on %(num)d points (%(facts)s): most residents first, then "
+                              "fewer empty cells.", total, facts=facts))
     return words
 
 
