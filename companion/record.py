@@ -155,6 +155,9 @@ def check_values(record: Any) -> None:
         if isinstance(value, str) and bounds.has_surrogate(value):
             raise RecordError(RuleError(N_("A game record's text must be valid Unicode "
                                            "(it holds a lone surrogate).")))
+        if isinstance(value, str) and "\x00" in value:     # a database's text cannot hold it
+            raise RecordError(RuleError(N_("A game record's text cannot contain the character "
+                                           "U+0000 (NUL).")))
 
 
 def load(record: Any) -> Replay:

@@ -84,11 +84,15 @@ def test_any_text_is_parsed_with_bounds_or_refused(text):
 
 
 def test_check_and_score_exit_2_naming_the_fault_for_the_reported_records(tmp_path):
-    """The reproductions: deep nesting, a lone surrogate in a name, a number past 4,300 digits."""
+    """The reproductions: deep nesting, a lone surrogate in a name, a number past 4,300 digits,
+    a NUL in a name."""
     cases = {"[" * 100_000: "nests at most 32 levels",
              json.dumps({**VALID, "players": [{"name": "\ud800"}, {"name": "B"}]}):
                  "lone surrogate",
-             json.dumps(VALID).replace('"points": 5', '"points": ' + "9" * 5000): "not valid JSON"}
+             json.dumps(VALID).replace('"points": 5', '"points": ' + "9" * 5000): "not valid JSON",
+             # the web's import refuses a NUL (a database cannot keep it): check and score agree
+             json.dumps({**VALID, "players": [{"name": "An\u0000na"}, {"name": "B"}]}):
+                 "U+0000 (NUL)"}
     runner = CliRunner()
     for text, reason in cases.items():
         source = tmp_path / "game.json"

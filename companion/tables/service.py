@@ -47,9 +47,6 @@ def create(game: str, options: Mapping[str, Any], players: list[str],
     replay = record.load({"format": record.FORMAT, "version": record.VERSION, "game": game,
                           "options": dict(options), "players": [{"name": n} for n in players],
                           "events": events or []})
-    if any("\x00" in name for name in players):        # PostgreSQL's text cannot hold it
-        raise record.RecordError(RuleError(N_("A player's name cannot contain the character "
-                                              "U+0000 (NUL).")))
     host_secret = secrets.token_urlsafe(24)
     for _attempt in range(20):
         table = _new_table(replay, options, digest(host_secret) if with_host else None)

@@ -27,7 +27,7 @@ def test_a_record_naming_a_player_with_a_nul_character_is_refused_with_the_reaso
                                                        "game.json")},
                            content_type="multipart/form-data")
     assert response.status_code == 422
-    assert "A player's name cannot contain the character U+0000 (NUL)." in text_of(response)
+    assert "A game record's text cannot contain the character U+0000 (NUL)." in text_of(response)
     assert table_count(app) == 0
 
 
