@@ -11,6 +11,7 @@ from flask import (Response, abort, current_app, jsonify, make_response, redirec
                    render_template, request, url_for)
 from flask_babel import get_locale, gettext
 from flask_wtf.csrf import CSRFError
+from werkzeug.exceptions import BadRequest
 
 from .. import record
 from ..games import GAMES
@@ -52,6 +53,9 @@ def error_page(error: Any) -> tuple[Any, int]:
     code = getattr(error, "code", 500) or 500
     if isinstance(error, CSRFError):
         message = gettext("This page was open too long or came from elsewhere. Reload it and try again.")
+    elif isinstance(error, UnclearSelection):
+        message = gettext("This address's “%(name)s” is not one this screen understands. Open "
+                          "the table again from its code.", name=error.field)
     elif code == 404:
         message = gettext("There is nothing here. Check the table code.")
     elif code == 403:
@@ -212,15 +216,31 @@ def screen_context(table, replay, view: str) -> dict[str, Any]:
 
 
 
+class UnclearSelection(BadRequest):
+    """A screen selection no screen of ours writes (400, naming it)."""
+
+    def __init__(self, name: str) -> None:
+        super().__init__()
+        self.field = name
+
+
+# what a screen's own links write: digits, letters, a row-column pair, a negative column
+SELECTION_VALUE = re.compile(r"[A-Za-z0-9_-]{0,40}")
+
+
 def selection_of(game) -> dict[str, str]:
     """The screen's selections (the game's query_args): from the address, and for an act also
     from its ``back`` field, so that a refused or accepted act returns to the same view (e.g. the
-    seat the host enters for)."""
+    seat the host enters for). A value no screen writes (``?die=²``, 5,000 digits) is refused."""
     source = dict(request.args)
     if request.method != "GET":
         source.update({k: v[-1] for k, v in
                        parse_qs(request.form.get("back", "").lstrip("?")).items()})
-    return {k: source[k] for k in game.query_args if k in source}
+    selection = {k: source[k] for k in game.query_args if k in source}
+    for name, value in selection.items():
+        if not SELECTION_VALUE.fullmatch(value):
+            raise UnclearSelection(name)
+    return selection
 
 
 def last_own(replay, player: str) -> int | None:
