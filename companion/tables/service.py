@@ -69,7 +69,7 @@ def _new_table(replay: record.Replay, options: Mapping[str, Any], host_hash: str
     return table
 
 
-REPLAYS_KEPT = 64        # tables whose latest replay this process keeps
+REPLAYS_KEPT = 256       # tables whose latest replay this process keeps (a busy night: 200)
 _KEPT_LOCK = threading.Lock()   # the server's threads share the kept replays
 
 
