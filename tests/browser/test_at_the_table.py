@@ -80,6 +80,11 @@ def test_a_replaced_round_is_asked_for_and_a_stale_host_entry_refused(
     expect(dialog).to_contain_text("Entered since this screen was loaded:")
     expect(dialog).to_contain_text("Bence: 7 points in round 2")
     expect(dialog).to_contain_text("Bence's round 2 is 7. Replace it with 5?")
+    # the form behind the question keeps what was sent: it does not follow the table again
+    host.wait_for_timeout(1500)                     # a live update or two meanwhile
+    expect(form.locator("select#points-player")).to_have_value("Bence")
+    expect(form.locator('input[name="points-round"]')).to_have_value("2")
+    expect(form.locator('input[name="points-points"]')).to_have_value("5")
     dialog.get_by_role("link", name="Back, change nothing").click()
     expect(host.locator("section.confirm")).to_have_count(0)
     expect(total_of(host, "Bence")).to_have_text("19")
