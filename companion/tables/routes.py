@@ -224,8 +224,9 @@ class UnclearSelection(BadRequest):
         self.field = name
 
 
-# what a screen's own links write: digits, letters, a row-column pair, a negative column
-SELECTION_VALUE = re.compile(r"[A-Za-z0-9_-]{0,40}")
+# what a screen's own links write: digits, letters, a row-column pair, a negative column, a
+# name of words ("Ghost of the Lovely Spinster")
+SELECTION_VALUE = re.compile(r"[A-Za-z0-9_ -]{0,40}")
 
 
 def selection_of(game) -> dict[str, str]:

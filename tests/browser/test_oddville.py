@@ -200,6 +200,8 @@ def test_screens_of_the_city_in_english_and_hungarian(live_server, desktop, phon
     setup = [{"type": "resource_workers", "player": p, "count": 1} for p in EXAMPLE_SEATS]
     blue_six = [{"type": "build", "player": "Blue", "row": 2, "column": c,
                  "vp": {"rule": "per_row", "base": 2}} for c in (0, 1, 2, 3)]
+    blue_row = [{"type": "build", "player": "Blue", "row": 1, "column": c,
+                 "vp": {"rule": "per_row", "base": 2}} for c in (0, 1, 2, 3, -1, -2)]
     code, secret = open_table(live_server, [*setup, *EVENTS, *blue_six],
                               {"end": "complete-round"})
     seen: list[str] = []
@@ -228,12 +230,6 @@ def test_screens_of_the_city_in_english_and_hungarian(live_server, desktop, phon
         tap_spot(red, 2, 4)
         look(red, lang, "phone-late-build")
         red.locator("form.ov-build-sheet a.button").click()        # Cancel
-        red.locator('.ov-movebar a[href*="square=1"]').click()     # a worker on the Main Square
-        expect(red.locator(".ov-late-square")).to_be_visible()      # ... is asked about first
-        expect(red.locator(".ov-late-square")).to_contain_text("Blue")
-        look(red, lang, "phone-late-square")
-        red.locator(".ov-late-square a.button").click()             # Cancel
-        expect(red.locator(".ov-late-square")).to_have_count(0)
         red.locator('.ov-movebar a[href*="take=1"]').click()        # Characters
         expect(red.locator(".ov-character-sheet")).to_be_visible()
         look(red, lang, "phone-characters")
@@ -249,5 +245,22 @@ def test_screens_of_the_city_in_english_and_hungarian(live_server, desktop, phon
         red.wait_for_url(re.compile(r"/j/"))
         red.context.close()
         tv.context.close()
+
+        # the base end: Blue's 6th worker ends the game, so Purple's Main Square worker is asked
+        late_code, _ = open_table(live_server, [*setup, *blue_row])
+        purple = phone(f"{lang}-purple", **PHONE)
+        purple.goto(f"{live_server.url}/j/{late_code}")
+        if lang == "hu":
+            to_hungarian(purple)
+        purple.locator("button.seat", has_text="Purple").click()
+        purple.wait_for_url(re.compile(r"/phone"))
+        purple.locator('.ov-movebar a[href*="square=1"]').click()
+        expect(purple.locator(".ov-late-square")).to_contain_text("Purple")
+        expect(purple.locator('.ov-late-square form[action$="/act/main_square"]')).to_be_visible()
+        look(purple, lang, "phone-late-square")
+        purple.locator(".ov-late-square a.button").click()          # Cancel: nothing entered
+        expect(purple.locator(".ov-late-square")).to_have_count(0)
+        expect(purple.locator('.ov-movebar a[href*="square=1"]')).to_be_visible()
+        purple.context.close()
     assert not seen, "\n".join(seen)
     browser_log.assert_clean()

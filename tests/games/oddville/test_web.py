@@ -188,6 +188,8 @@ def test_a_characters_points_are_entered_once_then_known(app, client):
     assert unknown.status_code == 422
     assert "Tap the points printed on Lamplighter." in text_of(unknown)
     picker = text_of(anna.get(f"/t/{code}/phone?pick=Lamplighter"))
+    spaced = anna.get(f"/t/{code}/phone", query_string={"pick": "Ghost of the Lovely Spinster"})
+    assert spaced.status_code == 200 and "ov-points-grid" in spaced.get_data(as_text=True)
     assert "Points printed on Lamplighter" in picker
     anna.post(f"/t/{code}/act/character",
               data={"character-name": "Lamplighter", "character-points": "3"})
