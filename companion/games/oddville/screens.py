@@ -137,18 +137,18 @@ def tie_words(state: rules.State) -> str:
     total = tie["total"]
     where = {"names": ", ".join(tie["tied"]), "trigger": tie["trigger"], "winner": tie["winner"]}
     if tie["trigger"] is None:
-        return ngettext("%(names)s tie on %(num)d point; nobody has placed a 6th worker in "
+        return ngettext("%(names)s tie on %(total)d point; nobody has placed a 6th worker in "
                         "the city, so they share the first place.",
-                        "%(names)s tie on %(num)d points; nobody has placed a 6th worker in "
-                        "the city, so they share the first place.", total, **where)
+                        "%(names)s tie on %(total)d points; nobody has placed a 6th worker in "
+                        "the city, so they share the first place.", abs(total), total=total, **where)
     if tie["winner"] == tie["trigger"]:
-        return ngettext("%(names)s tie on %(num)d point; %(winner)s placed the 6th worker "
+        return ngettext("%(names)s tie on %(total)d point; %(winner)s placed the 6th worker "
                         "in the city first and wins the tie.",
-                        "%(names)s tie on %(num)d points; %(winner)s placed the 6th worker "
-                        "in the city first and wins the tie.", total, **where)
-    return ngettext("%(names)s tie on %(num)d point; %(trigger)s placed the 6th worker in "
+                        "%(names)s tie on %(total)d points; %(winner)s placed the 6th worker "
+                        "in the city first and wins the tie.", abs(total), total=total, **where)
+    return ngettext("%(names)s tie on %(total)d point; %(trigger)s placed the 6th worker in "
                     "the city first, so the first of them clockwise from %(trigger)s wins: "
                     "%(winner)s.",
-                    "%(names)s tie on %(num)d points; %(trigger)s placed the 6th worker in "
+                    "%(names)s tie on %(total)d points; %(trigger)s placed the 6th worker in "
                     "the city first, so the first of them clockwise from %(trigger)s wins: "
-                    "%(winner)s.", total, **where)
+                    "%(winner)s.", abs(total), total=total, **where)

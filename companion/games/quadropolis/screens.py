@@ -55,10 +55,10 @@ def tie_words(state: rules.State, result: Mapping[str, Any]) -> list[str]:
             residents=ngettext("%(num)d resident", "%(num)d residents", state.residents[name]),
             empty=ngettext("%(num)d empty cell", "%(num)d empty cells",
                            rules.empty_cells(state, name))) for name in tied)
-        words.append(ngettext("Tied on %(num)d point (%(facts)s): most residents first, then "
+        words.append(ngettext("Tied on %(total)d point (%(facts)s): most residents first, then "
                               "fewer empty cells.",
-                              "Tied on %(num)d points (%(facts)s): most residents first, then "
-                              "fewer empty cells.", total, facts=facts))
+                              "Tied on %(total)d points (%(facts)s): most residents first, then "
+                              "fewer empty cells.", abs(total), total=total, facts=facts))
     return words
 
 
