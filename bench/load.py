@@ -225,7 +225,9 @@ async def saturation_rate(server: Server, one: Table) -> None:
     print(f"\n1. saturation, 64 connections asking as fast as answered, 5 s each")
     print(f"   bare endpoint   {bare_rate:7.0f}/s  {percentiles(bare.nothing)}  {bare.error_text()}; {bare_cpu}")
     print(f"   nothing new     {live_rate:7.0f}/s  {percentiles(live.nothing)}  {live.error_text()}; {cpu.report()}")
-    print(f"   nothing new at {live_rate / bare_rate:.2f}× the bare endpoint's rate (target ≥ 0.8×)")
+    ratio = live_rate / bare_rate
+    print(f"   nothing new at {ratio:.2f}× the bare endpoint's rate "
+          f"(target ≥ 0.8×: {'met' if ratio >= 0.8 else 'NOT met'})")
 
 
 async def polling(server: Server, tables: list[Table], phones: list[Phone], args) -> None:
@@ -325,6 +327,8 @@ async def behind(server: Server, tables: list[Table], phones: list[Phone]) -> No
           f"on connections opened again together")
     every = f"{max(done):.2f} s" if len(done) == len(phones) else f"NOT all: {len(done)} of {len(phones)}"
     print(f"   every phone has its fresh fragment after {every}; each phone: {percentiles(done)}")
+    met = len(done) == len(phones) and max(done) <= 10 and tally.errors() == 0
+    print(f"   target (every phone within 10 s, no error): {'met' if met else 'NOT met'}")
     print(f"   {tally.error_text()}, shed (503, asked again after Retry-After) {tally.shed}; {cpu.report()}")
     for phone in phones:
         phone.connection.close()

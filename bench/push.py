@@ -21,7 +21,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from harness import (CPU, Connection, Server, Table, act, live_path, more_files,  # noqa: E402
+from harness import (CPU, Connection, Server, Table, act, live_path, more_files, p95,  # noqa: E402
                      percentiles, prepare, version_in)
 
 LONGEST = 10.0      # an act not seen by then counts as missed
@@ -131,8 +131,9 @@ async def measure(server: Server, tables: list[Table], acts: int, mode: str) -> 
     for screen in screens:
         screen.connection.close()
     errors = sum(s.errors for s in screens)
-    return (f"{len(latencies)} acts: {percentiles(latencies)}; missed {len(missed)}, "
+    text = (f"{len(latencies)} acts: {percentiles(latencies)}; missed {len(missed)}, "
             f"errors {errors}; {cpu.report()}")
+    return text, p95(latencies) if latencies else float("inf"), len(missed) + errors
 
 
 async def main(args: argparse.Namespace) -> None:
@@ -141,10 +142,13 @@ async def main(args: argparse.Namespace) -> None:
         with Server(instance, args.workers) as server:
             print(f"gunicorn, {args.workers} gevent worker(s), {args.tables} tables, "
                   f"act on phone A → phone B has it")
-            pushed = await measure(server, tables, args.acts, "long_poll")
-            polled = await measure(server, tables, args.acts, "poll")
+            pushed, pushed_p95, pushed_faults = await measure(server, tables, args.acts, "long_poll")
+            polled, polled_p95, _ = await measure(server, tables, args.acts, "poll")
             print(f"   polling every 1 s (baseline) {polled}")
             print(f"   long poll (wait=1)           {pushed}")
+            met = pushed_p95 < 0.3 and pushed_faults == 0
+            print(f"   long poll p95 at {pushed_p95 / polled_p95:.2f}× polling's; target (p95 < 300 ms, "
+                  f"nothing missed, no error): {'met' if met else 'NOT met'}")
 
 
 if __name__ == "__main__":
