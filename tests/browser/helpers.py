@@ -132,3 +132,23 @@ def set_up_doodle_city(host: Page) -> None:
             re.compile(rf"Column {column}, blue die \d: tap the shape of road \d"))
         host.locator("form.shapes button.shape").nth(column % 6).click()
     expect(host.locator("#live ol.history")).to_contain_text("Start road in column 5")
+
+
+def as_host(page: Page, live_server, code: str, secret: str, lang: str, path: str = "") -> None:
+    """The page becomes the table's host screen (its cookie) and opens it, in ``lang``."""
+    from .test_screens import to_hungarian
+    page.context.add_cookies([{"name": f"tc_host_{code}", "value": secret, "url": live_server.url}])
+    page.goto(f"{live_server.url}/t/{code}{path}")
+    if lang == "hu":
+        to_hungarian(page)
+
+
+def seated(phone, live_server, code: str, name: str, lang: str, label: str = "") -> Page:
+    """A new phone in ``lang`` holding ``name``'s seat (``label`` tells its browser log apart)."""
+    from .test_screens import to_hungarian
+    page = phone(f"{lang}-{label}{name}")
+    page.goto(live_server.url + "/")
+    if lang == "hu":
+        to_hungarian(page)
+    take_seat(page, f"{live_server.url}/j/{code}", name)
+    return page

@@ -12,9 +12,9 @@ from playwright.sync_api import Page, expect
 from companion.tables import service
 
 from .conftest import TRANSLATIONS
-from .helpers import (LIVE_TIMEOUT, confirm, enter_points, finish_game, settled_after_finish,
-                      take_seat, total_of)
-from .test_screens import Album, to_hungarian
+from .helpers import (LIVE_TIMEOUT, as_host, confirm, enter_points, finish_game, seated,
+                      settled_after_finish, total_of)
+from .test_screens import Album
 
 TV = {"viewport": {"width": 1920, "height": 1080}}
 SETUP = [{"type": "start_road", "column": c, "shape": s}
@@ -48,22 +48,6 @@ def opened(live_server, game: str, players, events, **options) -> tuple[str, str
         return table.code, secret
 
 
-def as_host(page: Page, live_server, code: str, secret: str, lang: str) -> None:
-    page.context.add_cookies([{"name": f"tc_host_{code}", "value": secret, "url": live_server.url}])
-    page.goto(f"{live_server.url}/t/{code}")
-    if lang == "hu":
-        to_hungarian(page)
-
-
-def seated(phone, live_server, code: str, name: str, lang: str) -> Page:
-    page = phone(f"{lang}-q-{name}")
-    page.goto(live_server.url + "/")
-    if lang == "hu":
-        to_hungarian(page)
-    take_seat(page, f"{live_server.url}/j/{code}", name)
-    return page
-
-
 def back(page: Page, lang: str) -> None:
     """Answer "Back, change nothing" and wait for the question to go."""
     page.locator("section.confirm").get_by_role(
@@ -75,8 +59,8 @@ def score_pad_album(lang: str, album: Album, live_server, phone, desktop) -> Non
     code, secret = opened(live_server, "score-pad", ("Anna", "Bence", "Csilla"), [])
     tv = desktop(f"{lang}-q-tv", **TV)
     as_host(tv, live_server, code, secret, lang)
-    anna = seated(phone, live_server, code, "Anna", lang)
-    bence = seated(phone, live_server, code, "Bence", lang)
+    anna = seated(phone, live_server, code, "Anna", lang, "q-")
+    bence = seated(phone, live_server, code, "Bence", lang, "q-")
     enter_points(anna, 1, 10)
     enter_points(bence, 1, 12)
     expect(total_of(tv, "Bence")).to_have_text("12", timeout=LIVE_TIMEOUT)
@@ -149,7 +133,7 @@ def doodle_album(lang: str, album: Album, live_server, phone) -> None:
     code, _ = opened(live_server, "doodle-city", ("Anna", "Bence"),
                      SETUP + ROW_1 + [{"type": "roll", "blue": 4, "white": [1, 2, 3]}],
                      sheet="default", dice="physical")
-    anna = seated(phone, live_server, code, "Anna", lang)
+    anna = seated(phone, live_server, code, "Anna", lang, "q-")
     anna.locator("#live a.die.legal", has_text="1").click()
     expect(anna.locator("#live a.die.chosen")).to_have_text("1")
     anna.locator('.sheet-grid a.cell[href*="cell=1-4"]').click()

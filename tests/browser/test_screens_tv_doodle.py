@@ -3,12 +3,12 @@ a move on a phone (die, cell, shapes with the value each circles), the setup, th
 glance on the TV, a quick tally as saved, the final ranking on the TV, the whole history."""
 from __future__ import annotations
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import expect
 
 from companion.tables import service
 
-from .helpers import confirm, enter_points, settled_after_finish, take_seat, total_of
-from .test_screens import Album, to_hungarian
+from .helpers import as_host, confirm, enter_points, seated, settled_after_finish, total_of
+from .test_screens import Album
 
 TV = {"viewport": {"width": 1920, "height": 1080}}
 SETUP = [{"type": "start_road", "column": c, "shape": s}
@@ -20,22 +20,6 @@ def opened(live_server, game, players, events, **options):
     with live_server.app.app_context():
         table, secret = service.create(game, options, list(players), events)
         return table.code, secret
-
-
-def as_host(page: Page, live_server, code: str, secret: str, lang: str, path: str = "") -> None:
-    page.context.add_cookies([{"name": f"tc_host_{code}", "value": secret, "url": live_server.url}])
-    page.goto(f"{live_server.url}/t/{code}{path}")
-    if lang == "hu":
-        to_hungarian(page)
-
-
-def seated(phone, live_server, code: str, name: str, lang: str) -> Page:
-    page = phone(f"{lang}-{name}")
-    page.goto(live_server.url + "/")
-    if lang == "hu":
-        to_hungarian(page)
-    take_seat(page, f"{live_server.url}/j/{code}", name)
-    return page
 
 
 def doodle_album(lang, album, live_server, phone, desktop):

@@ -24,18 +24,24 @@ def wait_for_held(page: Page, held: list[Route]) -> None:
     raise AssertionError("the page sent no long poll")
 
 
-def version_of(page: Page, base_url: str, code: str) -> str:
-    return str(page.request.get(f"{base_url}/t/{code}/version").json()["version"])
-
-
-def test_a_tap_while_an_update_is_on_its_way_is_not_lost(live_server, host_page, phone,
-                                                         browser_log):
+def waiting_for_news(live_server, host_page, phone):
+    """A Calçada table; Anna's phone at the colour step with its long poll out (held)."""
     code, pages = open_table(live_server, host_page, phone)
     anna, bence = pages["Anna"], pages["Bence"]
     held = hold_long_polls(anna)
     anna.reload()
     move(anna, "colour")
     wait_for_held(anna, held)
+    return code, anna, bence, held
+
+
+def version_of(page: Page, base_url: str, code: str) -> str:
+    return str(page.request.get(f"{base_url}/t/{code}/version").json()["version"])
+
+
+def test_a_tap_while_an_update_is_on_its_way_is_not_lost(live_server, host_page, phone,
+                                                         browser_log):
+    code, anna, bence, held = waiting_for_news(live_server, host_page, phone)
     anna.wait_for_timeout(2500)         # the screen's next poll is due meanwhile (it waits)
 
     place(bence, "blue", 3, 5, 2, "plaza")          # Bence's tile: the table moves on
@@ -50,12 +56,7 @@ def test_a_tap_while_an_update_is_on_its_way_is_not_lost(live_server, host_page,
 
 def test_an_update_answered_after_the_tap_does_not_take_it_back(live_server, host_page, phone,
                                                                  browser_log):
-    code, pages = open_table(live_server, host_page, phone)
-    anna, bence = pages["Anna"], pages["Bence"]
-    held = hold_long_polls(anna)
-    anna.reload()
-    move(anna, "colour")
-    wait_for_held(anna, held)
+    code, anna, bence, held = waiting_for_news(live_server, host_page, phone)
 
     anna.locator('.colours a[data-colour="red"]').click()
     move(anna, "number")
