@@ -12,8 +12,8 @@ from playwright.sync_api import Page, expect
 from companion.tables import service
 
 from .conftest import TRANSLATIONS
-from .helpers import (LIVE_TIMEOUT, as_host, confirm, enter_points, finish_game, seated,
-                      settled_after_finish, total_of)
+from .helpers import (LIVE_TIMEOUT, as_host, confirm, enter_points, finish_game, in_viewport,
+                      seated, settled_after_finish, total_of)
 from .test_screens import Album
 
 TV = {"viewport": {"width": 1920, "height": 1080}}
@@ -115,6 +115,7 @@ def score_pad_album(lang: str, album: Album, live_server, phone, desktop) -> Non
     expect(reopen).to_have_text(said(lang, "Reopen the game"))
     settled_after_finish(anna, bence)
     expect(tv.locator("img.qr")).to_be_hidden()     # nobody joins a finished game: folded
+    assert in_viewport(tv, reopen), "Reopen is in the TV's first screen"
     album.shoot(tv, lang, "question-finished-tv")
     with tv.expect_response(lambda r: "/reopen" in r.url and r.request.method == "POST"):
         reopen.click()
