@@ -254,6 +254,15 @@ def test_a_phone_final_screen_settles_equal_residents_by_fewer_empty_cells(clien
     page = html(anna.get(f"/t/{code}/phone"))
     assert plan_total(page) == "Best activation: 2 points"
     assert 'name="build-tile"' not in page and 'name="allocate-toggle"' not in page
+    # the game is over: no round line, no "first player next round" on the phone or the TV
+    assert "first player next round" not in words
+    assert "first player next round" not in text_of(client.get(f"/t/{code}"))
+
+
+def test_the_mayor_is_next_rounds_first_player_only_while_the_game_is_played(client, app):
+    code = table_with(client, [b("Anna", 1, 1, "park", residents=1)])
+    assert "Mayor: Anna, first player next round" in text_of(seated(app, code).get(f"/t/{code}/phone"))
+    assert "Mayor: Anna, first player next round" in text_of(client.get(f"/t/{code}"))
 
 
 # --- singular and negative counts said like the rest of the screen ------------------------
