@@ -28,25 +28,29 @@ def pytest_report_header(config):
 
 
 APP_FIXTURES = {"app", "client", "runner", "live_server"}
-MAKES_APPS = ("make_app(", "databases.url(", "ServerProcess(")
-
-
-def uses_a_database(item) -> bool:
-    """The test gets an app (a fixture, or make_app and servers in its module) and so a
-    database; the rest (rules, records, the command line's scoring) never opens one."""
-    if APP_FIXTURES & set(getattr(item, "fixturenames", ())):
-        return True
-    return any(call in item.path.read_text(encoding="utf-8") for call in MAKES_APPS)
 
 
 def pytest_collection_modifyitems(config, items):
-    """On PostgreSQL only the tests that open a database run again: the others ran on SQLite."""
+    """A test that gets an app through a fixture opens a database: it is marked ``database``
+    like the tests that declare it themselves (``pytestmark = pytest.mark.database`` where a
+    module makes its own apps or servers). On PostgreSQL only the ``database`` tests run again:
+    the others (rules, records, the command line's scoring) ran on SQLite and open none."""
+    for item in items:
+        if APP_FIXTURES & set(getattr(item, "fixturenames", ())):
+            item.add_marker(pytest.mark.database)
     if config.getoption("--db") == "sqlite":
         return
-    kept = [item for item in items if uses_a_database(item)]
+    kept = [item for item in items if item.get_closest_marker("database")]
     if len(kept) < len(items):
         config.hook.pytest_deselected(items=[item for item in items if item not in kept])
         items[:] = kept
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_setup(item):
+    """The test about to run, for the check in ``databases.url`` that it is marked ``database``
+    (set before any fixture: a module's shared app is made while its first test is set up)."""
+    databases.running = item
 
 
 @pytest.fixture(scope="session", autouse=True)
@@ -68,6 +72,7 @@ def fresh_databases(database_server, request):
         pytest.skip(f"SQLite only: {only.args[0] if only.args else 'about SQLite itself'}")
     mark = database_server.mark()
     yield
+    databases.running = None
     database_server.drop_since(mark)
 
 

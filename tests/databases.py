@@ -210,6 +210,18 @@ def free_port() -> int:
 
 
 current: SQLiteDatabases | PostgresDatabases = SQLiteDatabases()
+running: Any = None         # the test being run (tests/conftest.py): it must be marked database
+
+
+class Unmarked(Exception):
+    """A test opened a database without the ``database`` marker: PostgreSQL would never run it."""
+
+
+def check_marked() -> None:
+    if running is not None and running.get_closest_marker("database") is None:
+        raise Unmarked(f"{running.nodeid} opens a database but is not marked database: add "
+                       "pytestmark = pytest.mark.database to its module (or mark the test), "
+                       "so that it runs on PostgreSQL too")
 
 
 def use(kind: str) -> SQLiteDatabases | PostgresDatabases:
@@ -221,4 +233,11 @@ def use(kind: str) -> SQLiteDatabases | PostgresDatabases:
 
 def url(folder: Path) -> str:
     """The URL of the fresh, migrated database that belongs to this test folder."""
+    check_marked()
     return current.url(folder)
+
+
+def empty_url(folder: Path) -> str:
+    """The URL of a database with nothing in it yet, for this test folder."""
+    check_marked()
+    return current.empty_url(folder)

@@ -1,6 +1,7 @@
 """Helpers shared by the tests (fixtures live in conftest.py)."""
 from __future__ import annotations
 
+import os
 import re
 import subprocess
 import sys
@@ -9,6 +10,7 @@ from html import unescape
 from pathlib import Path
 from typing import Any
 
+from jinja2 import BytecodeCache
 from werkzeug.serving import make_server
 
 from companion import create_app
@@ -17,6 +19,32 @@ from companion.models import Table
 from tests import databases
 
 ROOT = Path(__file__).resolve().parent.parent
+
+
+def examples(budget: int) -> int:
+    """A hypothesis test's number of examples: ``budget`` in every run, so that a run takes the
+    same time each day; ``COMPANION_EXAMPLES=K`` searches K times as long, on demand (e.g.
+    ``COMPANION_EXAMPLES=10 ./test.sh -k hostile`` before a release)."""
+    return budget * max(1, int(os.environ.get("COMPANION_EXAMPLES") or 1))
+
+
+class CompiledTemplates(BytecodeCache):
+    """The templates compiled once for the whole test run: every test makes a fresh app, and a
+    fresh app would otherwise parse and compile each template it renders again (a tenth of a
+    second or more per test). Keyed by the template's name and source, so an edit is seen."""
+
+    def __init__(self) -> None:
+        self.compiled: dict[str, bytes] = {}
+
+    def load_bytecode(self, bucket) -> None:
+        if bucket.key in self.compiled:
+            bucket.bytecode_from_string(self.compiled[bucket.key])
+
+    def dump_bytecode(self, bucket) -> None:
+        self.compiled[bucket.key] = bucket.bytecode_to_string()
+
+
+COMPILED_TEMPLATES = CompiledTemplates()
 
 
 def make_app(tmp_path: Path, **config: Any):
@@ -31,6 +59,7 @@ def make_app(tmp_path: Path, **config: Any):
     settings.setdefault("SQLALCHEMY_DATABASE_URI", databases.url(tmp_path))
     app = create_app(settings)
     app.instance_path = str(instance)
+    app.jinja_env.bytecode_cache = COMPILED_TEMPLATES
     databases.current.made(app)
     return app
 

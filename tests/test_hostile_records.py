@@ -10,8 +10,9 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from companion import record
 from companion.cli import cli
+from tests.support import examples
 
-EXAMPLES = 2300         # per test: 3 tests, 6,900 records
+EXAMPLES = examples(600)    # per test: 3 tests, 1,800 records a run
 
 VALID = {"format": "table-companion-record", "version": 1, "game": "score-pad",
          "players": [{"name": "Anna"}, {"name": "Bence"}],

@@ -21,6 +21,8 @@ from companion.schema import MIGRATIONS
 from tests import databases
 from tests.support import ROOT, companion_command, make_app, take_seat, enter
 
+pytestmark = pytest.mark.database
+
 BEFORE = ROOT / "tests" / "data" / "made-before-migrations.sql"
 HEAD = ScriptDirectory(str(MIGRATIONS)).get_current_head()
 FIRST = ScriptDirectory(str(MIGRATIONS)).get_base()
@@ -65,7 +67,7 @@ def test_a_missing_index_is_a_difference(app):
 
 
 def test_upgrade_prepares_an_empty_database_and_init_db_is_the_same(tmp_path):
-    url = databases.current.empty_url(tmp_path / "empty")
+    url = databases.empty_url(tmp_path / "empty")
     out = companion("db", "upgrade", instance=tmp_path / "instance", url=url)
     assert out.returncode == 0, out.stderr
     assert f"-> {FIRST}" in out.stderr
@@ -84,7 +86,7 @@ def test_servers_starting_at_once_migrate_one_database_once(tmp_path):
     lock; on SQLite the file's write lock orders the steps)."""
     if databases.current.name == "sqlite":
         pytest.skip("one server per SQLite file: servers share a PostgreSQL database")
-    url = databases.current.empty_url(tmp_path / "shared")
+    url = databases.empty_url(tmp_path / "shared")
     env = {**os.environ, "COMPANION_INSTANCE": str(tmp_path / "instance"), "DATABASE_URL": url}
     upgrades = [subprocess.Popen([companion_command(), "db", "upgrade"], env=env, text=True,
                                  stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,

@@ -2,7 +2,11 @@
 Without the setting the forwarded headers are ignored."""
 from __future__ import annotations
 
+import pytest
+
 from tests.support import make_app, start_table
+
+pytestmark = pytest.mark.database
 
 FORWARDED = {"X-Forwarded-For": "192.168.1.23", "X-Forwarded-Proto": "https",
              "X-Forwarded-Host": "games.example"}

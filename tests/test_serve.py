@@ -16,6 +16,8 @@ from companion.models import Table
 from companion.tables import push
 from tests.support import bump_in_another_process, enter, make_app, start_table, stored_version
 
+pytestmark = pytest.mark.database
+
 BOUND = 20
 
 

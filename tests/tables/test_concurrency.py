@@ -9,11 +9,14 @@ import urllib.parse
 import urllib.request
 from http.cookiejar import CookieJar
 
+import pytest
 from sqlalchemy import select
 
 from companion.extensions import db
 from companion.models import Event, Table
 from tests.support import LiveServer, make_app
+
+pytestmark = pytest.mark.database
 
 PHONES, ENTRIES = 4, 12
 

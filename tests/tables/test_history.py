@@ -19,6 +19,8 @@ from tests.games.oddville.test_example import RECORD as ODDVILLE
 from tests.games.quadropolis.test_rules_and_cli import RECORD as QUADROPOLIS
 from tests.support import enter, make_app, start_table, take_seat, text_of
 
+pytestmark = pytest.mark.database
+
 HOST = {"screen": "host"}
 
 

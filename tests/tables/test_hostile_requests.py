@@ -18,10 +18,12 @@ from sqlalchemy import func, select
 from companion.extensions import db
 from companion.models import Event, Seat, Table
 from tests.games.doodle_city.test_web import act, set_up, start
-from tests.support import enter, make_app, start_table, take_seat
+from tests.support import enter, examples, make_app, start_table, take_seat
 
-EXAMPLES = 1100         # per request test below: 3 tests, 3,300 requests
-UPLOADS = 400           # an import replays a record: the costliest request
+pytestmark = pytest.mark.database
+
+EXAMPLES = examples(300)    # per request test below: 3 tests, 900 requests a run
+UPLOADS = examples(100)     # an import replays a record: the costliest request
 
 # values that broke or could break parsing: Unicode digits, past int's 4,300-digit limit, huge
 # path numbers, NaN, control characters, surrogate escapes, markup, far too long text

@@ -1,8 +1,12 @@
 """Private tables: a browser sees only its own tables; guessing codes is slowed, playing is not."""
 from __future__ import annotations
 
+import pytest
+
 from tests.games.doodle_city.test_web import act, set_up, start
 from tests.support import enter, make_app, start_table, take_seat, text_of
+
+pytestmark = pytest.mark.database
 
 
 def test_the_home_page_lists_only_the_tables_this_browser_hosts_or_sits_at(app, client):

@@ -17,6 +17,8 @@ from companion.models import Table
 from companion.tables import push
 from tests.support import bump_in_another_process, enter, make_app, start_table, stored_version, take_seat
 
+pytestmark = pytest.mark.database
+
 BOUND = 20      # seconds a test waits for something that must happen (far below the time-out)
 
 

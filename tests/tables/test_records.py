@@ -10,6 +10,8 @@ import pytest
 
 from tests.support import enter, make_app, start_table, table_count, take_seat, text_of
 
+pytestmark = pytest.mark.database
+
 
 def upload(client, content: bytes, filename="game.json"):
     return client.post("/import", data={"record": (io.BytesIO(content), filename)},

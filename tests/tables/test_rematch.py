@@ -18,6 +18,8 @@ from tests.games.oddville.test_example import RECORD as ODDVILLE
 from tests.games.quadropolis.test_rules_and_cli import RECORD as QUADROPOLIS
 from tests.support import LiveServer, Phone, enter, events, make_app, table_count, text_of
 
+pytestmark = pytest.mark.database
+
 
 def post(client, path: str, **fields):
     return client.post(path, data={"nonce": uuid.uuid4().hex, **fields})

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 import uuid
 
+import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from companion import record
@@ -12,7 +13,9 @@ from companion.extensions import db
 from companion.games.base import RuleError
 from companion.models import Table
 from companion.tables import service
-from tests.support import make_app, start_table, take_seat, text_of
+from tests.support import examples, make_app, start_table, take_seat, text_of
+
+pytestmark = pytest.mark.database
 
 PLAYERS = ("Anna", "Bence", "Csilla")
 NONCES = re.compile(r'name="nonce" value="([0-9a-f]{32})"')
@@ -37,7 +40,7 @@ acts = st.lists(st.one_of(
     min_size=1, max_size=18)
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(25), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(acts=acts, writers=st.lists(st.booleans(), min_size=18, max_size=18))
 def test_the_kept_state_is_a_fresh_replay_after_acts_undos_and_another_process(tmp_path_factory, acts, writers):
     folder = tmp_path_factory.mktemp("kept")

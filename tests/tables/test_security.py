@@ -14,6 +14,8 @@ from companion.extensions import db
 from companion.models import Event, Table
 from tests.support import make_app, start_table, take_seat, text_of
 
+pytestmark = pytest.mark.database
+
 EVIL = "<script>alert(1)</script>"
 ESCAPED = "&lt;script&gt;alert(1)&lt;/script&gt;"
 

@@ -9,8 +9,12 @@ import os
 import re
 import uuid
 
+import pytest
+
 from tests import databases
 from tests.support import Phone, ServerProcess
+
+pytestmark = pytest.mark.database
 
 
 def sheet(html: str) -> list[list[str]]:

@@ -6,11 +6,15 @@ import threading
 import urllib.error
 import urllib.request
 
+import pytest
+
 from companion import record
 from tests.games.doodle_city.test_web import act, exported, set_up, start
-from tests.support import LiveServer, make_app, take_seat, text_of
+from tests.support import LiveServer, examples, make_app, take_seat, text_of
 
-RACES = 100
+pytestmark = pytest.mark.database
+
+RACES = examples(50)
 
 
 def rolls(client, code) -> int:
@@ -58,7 +62,7 @@ def post(url: str, cookie: str, fields: str) -> int:
 
 
 def test_the_host_and_the_start_player_tapping_roll_at_once_roll_once(tmp_path):
-    """A real threaded server, two taps released together, 100 times: one roll each time."""
+    """A real threaded server, two taps released together, RACES times: one roll each time."""
     app = make_app(tmp_path, RATELIMIT_ENABLED=False)
     host, anna = app.test_client(), app.test_client()
     code = start(host, dice="app")

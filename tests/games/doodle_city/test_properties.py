@@ -19,12 +19,13 @@ from companion.games.doodle_city.sheet import SHAPES
 from companion.games.ranking import rank
 
 from .test_rules import NAMES, SHEET, draw, house, roll, start_road, tree
+from tests.support import examples
 
 # random roads seldom bring 4 houses to a shop: a sheet whose tracks start at 1 makes shops and
 # hotels score (and speed bonuses change hands) in most games
 GENEROUS = {**SHEET, "shop_track": list(range(1, 11)),
             "hotel_track": [1, 2, 3] + list(range(5, 16))}
-SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=examples(75), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 ACTS = ("draw", "house", "tree")
 
 

@@ -15,10 +15,11 @@ from companion.games.base import RuleError
 from companion.games.oddville import game, rules
 
 from .test_rules import envelope
+from tests.support import examples
 
 NAMES = ("Anna", "Bence", "Csilla", "Dora")
 CHARACTERS = ("traveller", "Builder", "Landowner", "Seignior", "Benefactor")
-SETTINGS = settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 BASE = st.integers(0, 4)
 VPS = st.one_of(

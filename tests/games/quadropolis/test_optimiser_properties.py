@@ -7,6 +7,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from companion.games.quadropolis.data import mats
 from companion.games.quadropolis.optimiser import brute_force, optimise
 from companion.games.quadropolis.scoring import Building
+from tests.support import examples
 
 KINDS = {"classic": ("tower", "shop", "public", "park", "factory", "harbour"),
          "expert": ("tower", "shop", "public", "park", "factory", "harbour", "office",
@@ -25,7 +26,7 @@ def cities(draw):
     return mode, city, draw(st.integers(0, 9)), draw(st.integers(0, 9))
 
 
-@settings(max_examples=1000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(cities())
 def test_the_optimiser_agrees_with_brute_force(case):
     mode, city, residents, energy = case

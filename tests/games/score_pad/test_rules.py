@@ -8,6 +8,7 @@ from hypothesis import given, settings, strategies as st
 
 from companion import record
 from companion.games.base import RuleError
+from tests.support import examples
 
 NAMES = ["Anna", "Bence", "Csilla"]
 
@@ -85,7 +86,7 @@ events = st.lists(st.builds(points, st.sampled_from(NAMES), st.integers(1, 12),
                             st.integers(-50, 200)), max_size=40)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(events, st.booleans())
 def test_replaying_an_exported_record_gives_the_same_scores(evs, lowest):
     original = record.load(pad(evs, lowest))
@@ -93,7 +94,7 @@ def test_replaying_an_exported_record_gives_the_same_scores(evs, lowest):
     assert record.load(exported).result() == original.result()
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(events, st.data())
 def test_every_prefix_replays_to_the_state_reached_step_by_step(evs, data):
     cut = data.draw(st.integers(0, len(evs)))
@@ -103,7 +104,7 @@ def test_every_prefix_replays_to_the_state_reached_step_by_step(evs, data):
     assert record.load(pad(evs[:cut])).state == step.state
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(events, st.sampled_from([points("Nobody", 1, 1), points("Anna", 0, 1),
                                 points("Anna", 1, "x"), {"type": "undo", "event": 999}]))
 def test_a_refused_event_changes_nothing(evs, bad):
@@ -114,7 +115,7 @@ def test_a_refused_event_changes_nothing(evs, bad):
     assert before.state == state and before.result() == result and len(before.events) == len(evs)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(events.filter(bool), st.data())
 def test_undoing_an_act_scores_as_if_it_never_happened(evs, data):
     target = data.draw(st.integers(0, len(evs) - 1))
