@@ -11,6 +11,16 @@ from playwright.sync_api import Error as PlaywrightError, Locator, Page, expect
 
 LIVE_TIMEOUT = 2000     # ms: a change on one phone must show on the others within 2 s
 
+# Every page counts the times its live part's poll came due (htmx asks each second, and on every
+# "refresh", even when the request then waits behind one under way), so that a test can wait for
+# the screen's own clock to tick rather than for a fixed time (conftest.py adds it to every page).
+COUNT_LIVE_POLLS = """
+window.__tcLivePolls = 0;
+document.addEventListener("htmx:confirm", function (event) {
+  if (event.detail.elt && event.detail.elt.id === "live") { window.__tcLivePolls++; }
+});
+"""
+
 
 def start_table(host: Page, base_url: str, players=("Anna", "Bence"), game="score-pad",
                 open_home: bool = True) -> str:
@@ -67,6 +77,14 @@ def total_of(page: Page, name: str) -> Locator:
     row = page.locator("#live table.scoreboard tbody tr").filter(
         has=page.locator("td", has_text=re.compile(rf"^{re.escape(name)}")))
     return row.locator("td.total")
+
+
+def live_polls_due(page: Page, more: int = 2) -> None:
+    """Wait until the screen's live poll has come due ``more`` times from now: whatever an update
+    on its way or a poll held in line would do to the screen, it has had the time to do."""
+    asked = page.evaluate("window.__tcLivePolls")
+    page.wait_for_function("wanted => window.__tcLivePolls >= wanted", arg=asked + more,
+                           timeout=5000 * more)     # a function: the page's CSP forbids eval
 
 
 def until(deadline: float) -> float:

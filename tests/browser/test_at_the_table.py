@@ -13,8 +13,8 @@ from companion.tables import service
 
 from .conftest import ROOT
 from .helpers import (LIVE_TIMEOUT, assert_not_reloaded, confirm, enter_points, finish_game,
-                      in_viewport, mark_page, settled_after_finish, start_table, take_seat,
-                      total_of)
+                      in_viewport, live_polls_due, mark_page, settled_after_finish, start_table,
+                      take_seat, total_of)
 
 TV = {"viewport": {"width": 1920, "height": 1080}}
 TIMINGS = ROOT / "test-artifacts" / "doodle-move-timings.txt"
@@ -81,7 +81,7 @@ def test_a_replaced_round_is_asked_for_and_a_stale_host_entry_refused(
     expect(dialog).to_contain_text("Bence: 7 points in round 2")
     expect(dialog).to_contain_text("Bence's round 2 is 7. Replace it with 5?")
     # the form behind the question keeps what was sent: it does not follow the table again
-    host.wait_for_timeout(1500)                     # a live update or two meanwhile
+    live_polls_due(host)                            # a live update or two meanwhile
     expect(form.locator("select#points-player")).to_have_value("Bence")
     expect(form.locator('input[name="points-round"]')).to_have_value("2")
     expect(form.locator('input[name="points-points"]')).to_have_value("5")

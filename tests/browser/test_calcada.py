@@ -4,6 +4,7 @@ within 2 s, a whole 2-player game played through the screens, scored the same by
 from __future__ import annotations
 
 import json
+import re
 import time
 
 from click.testing import CliRunner
@@ -11,7 +12,7 @@ from playwright.sync_api import Page, expect
 
 from companion.cli import cli
 
-from .helpers import LIVE_TIMEOUT, finish_game, start_table, take_seat, until
+from .helpers import LIVE_TIMEOUT, caught_up, finish_game, start_table, take_seat, until
 from .test_screens import Album, to_hungarian
 
 # the default "8" side, printed numbers:  1 4 2 5 3 / 2 5 3 1 4 / 3 1 4 2 5 / 4 2 5 3 1 / 5 3 1 4 2
@@ -49,7 +50,11 @@ def move(page: Page, step: str) -> None:
 
 
 def place(page: Page, colour: str, number: int, row: int, column: int, motif: str) -> None:
-    """A turn in four taps: colour, number, cell, motif."""
+    """A turn in four taps: colour, number, cell, motif, made once the screen shows the table as
+    it is (as a player looks before tapping: a tap at the very moment the other player's move is
+    swapped in can still be lost, which taps answered in the page itself will end)."""
+    base, code = re.match(r"(https?://[^/]+)/t/([^/?]+)", page.url).groups()
+    caught_up(page, base, code)
     move(page, "colour")
     page.locator(f'.colours a[data-colour="{colour}"]').click()
     move(page, "number")

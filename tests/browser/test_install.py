@@ -47,7 +47,7 @@ def test_the_phone_installs_the_app_and_shows_the_offline_page_without_network(
     host = desktop("host")
     code = start_table(host, base, players=("Anna", "Bence"))
     for lang, name in (("en", "Anna"), ("hu", "Bence")):
-        player = phone(f"{lang}-{name}")
+        player = phone(f"{lang}-{name}", service_workers="allow")
         take_seat(player, f"{base}/j/{code}", name)
         if lang == "hu":
             to_hungarian(player)
@@ -80,7 +80,8 @@ def test_the_phone_installs_the_app_and_shows_the_offline_page_without_network(
         expect(player.locator("section.me h1")).to_have_text(name)
 
         # the host screen on the TV, its network gone
-        tv = desktop(f"{lang}-tv", viewport={"width": 1920, "height": 1080})
+        tv = desktop(f"{lang}-tv", viewport={"width": 1920, "height": 1080},
+                     service_workers="allow")
         tv.context.add_cookies(host.context.cookies())
         tv.goto(f"{base}/t/{code}")
         if lang == "hu":

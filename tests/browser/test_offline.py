@@ -10,7 +10,8 @@ import time
 import pytest
 from playwright.sync_api import Page, expect
 
-from .helpers import LIVE_TIMEOUT, set_up_doodle_city, start_table, take_seat, total_of, until
+from .helpers import (LIVE_TIMEOUT, live_polls_due, set_up_doodle_city, start_table, take_seat,
+                      total_of, until)
 from .test_screens import Album, to_hungarian
 
 
@@ -28,6 +29,15 @@ def save_offline(page: Page, round_: int, points: int) -> None:
     form.locator('input[name="points-round"]').fill(str(round_))
     form.locator('input[name="points-points"]').fill(str(points))
     form.locator("button").click()
+
+
+def behind_by(page: Page, seconds: int) -> None:
+    """Wait until the offline banner says the screen is at least ``seconds`` behind (its own
+    words, in the page's language)."""
+    words = page.locator("#offline").get_attribute("data-behind")
+    at_least = rf"(?:[{seconds}-9]|\d{{2,}})"             # seconds: 1 to 9
+    pattern = re.escape(words).replace(re.escape("{s}"), at_least)
+    expect(page.locator("#offline .offline-line")).to_contain_text(re.compile(pattern))
 
 
 def go_offline(page: Page) -> None:
@@ -56,7 +66,7 @@ def test_two_entries_made_offline_reach_the_host_once_after_the_page_was_closed(
     expect(waiting).to_have_count(2)
     expect(waiting.first).to_contain_text("Round 2: 7 points")        # newest on top
     expect(anna.locator("#offline")).to_contain_text("2 entries saved on this phone")
-    time.sleep(1.2)                         # the banner counts the seconds since the last update
+    behind_by(anna, 1)                      # the banner counts the seconds since the last update
     expect(anna.locator("#offline")).not_to_contain_text("last update 0 s ago")
     nonces = [item["nonce"] for item in kept(anna, code)]
     assert len(set(nonces)) == 2, "each entry keeps its own nonce"
@@ -75,7 +85,7 @@ def test_two_entries_made_offline_reach_the_host_once_after_the_page_was_closed(
     expect(total_of(again, "Anna")).to_have_text("19", timeout=LIVE_TIMEOUT)
     expect(again.locator("#offline")).to_be_hidden()
     assert kept(again, code) == []
-    time.sleep(1.5)                         # nothing arrives a second time later either
+    live_polls_due(again)                   # nothing arrives a second time later either
     points = [(e["round"], e["points"]) for e in record(host_page, live_server.url, code)]
     assert points == [(1, 12), (2, 7)]
     browser_log.assert_clean()
@@ -140,7 +150,7 @@ def test_an_entry_whose_answer_was_lost_is_sent_again_and_counted_once(
     expect(total_of(anna, "Anna")).to_have_text("12", timeout=LIVE_TIMEOUT + 3000)
     # sent once from the page, then from the phone's queue (again, should that answer be slow)
     assert posts[0] is None and posts[1:] and set(posts[1:]) == {"1"}, posts
-    time.sleep(1.5)
+    live_polls_due(anna)                    # nothing arrives a third time later either
     assert [e["points"] for e in record(host_page, live_server.url, code)] == [12]
     assert kept(anna, code) == []
 
@@ -223,7 +233,7 @@ def test_the_last_tap_of_a_move_made_offline_arrives_once_in_every_game(
     expect(waiting).to_have_count(0, timeout=LIVE_TIMEOUT + 1000)
     if seen:
         expect(host_page.locator(seen)).to_have_count(1, timeout=LIVE_TIMEOUT)
-    time.sleep(1)
+    live_polls_due(anna)                    # nor a second time later
     after = sum(e["type"] == kind for e in record(host_page, live_server.url, code))
     assert after == before + 1
     assert kept(anna, code) == []
@@ -252,7 +262,7 @@ def test_screens_of_a_phone_that_went_offline(lang, live_server, desktop, phone,
     save_offline(anna, 1, 12)
     save_offline(anna, 2, 7)
     expect(anna.locator("#live .kept-waiting li")).to_have_count(2)
-    anna.wait_for_timeout(2100)                 # a few seconds behind, as a player would see it
+    behind_by(anna, 2)                          # a few seconds behind, as a player would see it
     album.shoot(anna, lang, "offline-phone-waiting")
 
     tv.context.set_offline(True)                # the TV drops off too, for its picture

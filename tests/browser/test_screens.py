@@ -66,7 +66,8 @@ class Album:
         path.unlink(missing_ok=True)
         # caret="initial": hiding the caret leaves style="" on inputs, which htmx's settling
         # copies around and the CSP then refuses (an artefact of the screenshot, not the app)
-        page.screenshot(path=str(path), full_page=True, caret="initial", animations="disabled")
+        page.screenshot(path=str(path), full_page=True, caret="initial", animations="disabled",
+                        scale="css")
         self.files.append(path)
         for target in page.evaluate(TAP_TARGETS):
             if target["height"] < MIN_TAP:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from playwright.sync_api import Page, Route, expect
 
-from .helpers import LIVE_TIMEOUT
+from .helpers import LIVE_TIMEOUT, live_polls_due
 from .test_calcada import move, open_table, place
 
 
@@ -17,10 +17,11 @@ def hold_long_polls(page: Page) -> list[Route]:
 
 
 def wait_for_held(page: Page, held: list[Route]) -> None:
-    for _ in range(100):
+    """Until the page's long poll is out (and held), 10 s at the most."""
+    for _ in range(200):
         if held:
             return
-        page.wait_for_timeout(100)
+        page.wait_for_timeout(50)       # lets Playwright deliver the route to the handler
     raise AssertionError("the page sent no long poll")
 
 
@@ -42,14 +43,14 @@ def version_of(page: Page, base_url: str, code: str) -> str:
 def test_a_tap_while_an_update_is_on_its_way_is_not_lost(live_server, host_page, phone,
                                                          browser_log):
     code, anna, bence, held = waiting_for_news(live_server, host_page, phone)
-    anna.wait_for_timeout(2500)         # the screen's next poll is due meanwhile (it waits)
+    live_polls_due(anna)                # the screen's next polls come due meanwhile (they wait)
 
     place(bence, "blue", 3, 5, 2, "plaza")          # Bence's tile: the table moves on
     anna.locator('.colours a[data-colour="blue"]').click()
     move(anna, "number")                             # the tap's screen, at once
     expect(anna.locator("#live")).to_have_attribute(
         "data-version", version_of(anna, live_server.url, code))
-    anna.wait_for_timeout(2500)                      # what was on its way is dropped
+    live_polls_due(anna)                             # what was on its way is dropped
     move(anna, "number")
     browser_log.assert_clean()
 
@@ -66,7 +67,7 @@ def test_an_update_answered_after_the_tap_does_not_take_it_back(live_server, hos
             route.continue_()
         except Exception:               # dropped by the page when the tap was made
             pass
-    anna.wait_for_timeout(1000)
+    live_polls_due(anna)                # its answer, had the page kept it, is in by now
     move(anna, "number")                # still the tap's screen, with red chosen
     expect(anna.locator(".calcada-move")).to_contain_text("red")
     # and the phone still follows the table: Bence's tile reaches it within the live time-out
