@@ -3,6 +3,7 @@ refused cell, the scoring board, the last round, the final boards, the TV host (
 during play and at the end, the editors and the quick tally. PNGs in test-artifacts/screens/."""
 from __future__ import annotations
 
+import pytest
 from playwright.sync_api import expect
 
 from .helpers import LIVE_TIMEOUT, caught_up, finish_game, start_table, take_seat
@@ -106,11 +107,11 @@ def shoot_tally(lang, album, live_server, desktop, phone):
     album.shoot(anna, lang, "calcada-tally-entered")
 
 
-def test_calcada_screenshots(live_server, phone, desktop, browser_log):
-    album = Album("calcada")
-    for lang in ("en", "hu"):
-        shoot_game(lang, album, live_server, desktop, phone)
-        shoot_editors(lang, album, live_server, phone)
-        shoot_tally(lang, album, live_server, desktop, phone)
+@pytest.mark.parametrize("lang", ["en", "hu"])
+def test_calcada_screenshots(lang, live_server, phone, desktop, browser_log):
+    album = Album(f"calcada-{lang}")
+    shoot_game(lang, album, live_server, desktop, phone)
+    shoot_editors(lang, album, live_server, phone)
+    shoot_tally(lang, album, live_server, desktop, phone)
     album.check()
     browser_log.assert_clean()

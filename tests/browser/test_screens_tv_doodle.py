@@ -3,6 +3,7 @@ a move on a phone (die, cell, shapes with the value each circles), the setup, th
 glance on the TV, a quick tally as saved, the final ranking on the TV, the whole history."""
 from __future__ import annotations
 
+import pytest
 from playwright.sync_api import expect
 
 from companion.tables import service
@@ -101,17 +102,16 @@ def tv_album(lang, album, live_server, phone, desktop):
     album.shoot(tv, lang, "history")
 
 
-def test_tv_and_doodle_city_screenshots(live_server, phone, desktop, browser_log):
-    album = Album("tv-doodle")
-    for lang in ("en", "hu"):
-        doodle_album(lang, album, live_server, phone, desktop)
-        tv_album(lang, album, live_server, phone, desktop)
+@pytest.mark.parametrize("lang", ["en", "hu"])
+def test_tv_and_doodle_city_screenshots(lang, live_server, phone, desktop, browser_log):
+    album = Album(f"tv-doodle-{lang}")
+    doodle_album(lang, album, live_server, phone, desktop)
+    tv_album(lang, album, live_server, phone, desktop)
     names = {path.stem for path in album.files}
-    for lang in ("en", "hu"):
-        for name in ("doodle-phone", "doodle-phone-die", "doodle-phone-shapes",
-                     "doodle-phone-after", "tv-doodle", "tv-doodle-act-for", "tv-doodle-setup",
-                     "doodle-tally-saved", "doodle-sheet-editor", "tv-waiting", "tv-playing", "tv-finish-confirm",
-                     "tv-finished", "history"):
-            assert f"{lang}-{name}" in names
+    for name in ("doodle-phone", "doodle-phone-die", "doodle-phone-shapes",
+                 "doodle-phone-after", "tv-doodle", "tv-doodle-act-for", "tv-doodle-setup",
+                 "doodle-tally-saved", "doodle-sheet-editor", "tv-waiting", "tv-playing",
+                 "tv-finish-confirm", "tv-finished", "history"):
+        assert f"{lang}-{name}" in names
     album.check()
     browser_log.assert_clean()
