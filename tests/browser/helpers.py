@@ -79,6 +79,14 @@ def total_of(page: Page, name: str) -> Locator:
     return row.locator("td.total")
 
 
+def screen_settled(page: Page) -> None:
+    """Wait until no request of the page but its live poll is under way (an act's answer and
+    the page after it, a pick): a tap made now lands on the screen that stays, as a player taps
+    what the screen shows once it has changed."""
+    page.wait_for_function("() => !Array.from(document.querySelectorAll('.htmx-request'))"
+                           ".some(element => element.id !== 'live')")
+
+
 def live_polls_due(page: Page, more: int = 2) -> None:
     """Wait until the screen's live poll has come due ``more`` times from now: whatever an update
     on its way or a poll held in line would do to the screen, it has had the time to do."""

@@ -12,7 +12,8 @@ from playwright.sync_api import Page, expect
 
 from companion.cli import cli
 
-from .helpers import LIVE_TIMEOUT, caught_up, finish_game, start_table, take_seat, until
+from .helpers import (LIVE_TIMEOUT, caught_up, finish_game, screen_settled, start_table,
+                      take_seat, until)
 from .test_screens import Album, to_hungarian
 
 # the default "8" side, printed numbers:  1 4 2 5 3 / 2 5 3 1 4 / 3 1 4 2 5 / 4 2 5 3 1 / 5 3 1 4 2
@@ -54,6 +55,7 @@ def place(page: Page, colour: str, number: int, row: int, column: int, motif: st
     it is (as a player looks before tapping: a tap at the very moment the other player's move is
     swapped in can still be lost, which taps answered in the page itself will end)."""
     base, code = re.match(r"(https?://[^/]+)/t/([^/?]+)", page.url).groups()
+    screen_settled(page)
     caught_up(page, base, code)
     move(page, "colour")
     page.locator(f'.colours a[data-colour="{colour}"]').click()

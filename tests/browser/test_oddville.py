@@ -8,8 +8,8 @@ import time
 
 from playwright.sync_api import Page, expect
 
-from .helpers import (LIVE_TIMEOUT, assert_not_reloaded, confirm, mark_page, start_table,
-                      take_seat, total_of, until)
+from .helpers import (LIVE_TIMEOUT, assert_not_reloaded, confirm, mark_page, screen_settled,
+                      start_table, take_seat, total_of, until)
 from .test_screens import SCREENS, english_messages, to_hungarian
 
 TV = {"viewport": {"width": 1920, "height": 1080}}
@@ -113,6 +113,7 @@ def test_two_phones_build_into_the_one_city_and_see_each_other_live(
 
 
 def enter_for(host: Page, name: str) -> None:
+    screen_settled(host)                # the page after the last act is in
     host.locator("p.seat-tabs a", has_text=name).click()
     expect(host.locator("p.seat-tabs a.primary")).to_have_text(name)
 
