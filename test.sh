@@ -24,5 +24,5 @@ postgresql=0
   || postgresql=$?
 [ "$postgresql" != 5 ] || postgresql=0     # nothing chosen runs on a database
 elapsed=$((SECONDS - started))
-say "The tests took $((elapsed / 60)) min $((elapsed % 60)) s (set-up excluded; under 10 min on 2 cores)"
+say "The tests took $((elapsed / 60)) min $((elapsed % 60)) s (set-up excluded; the target on 2 cores: under 10 min)"
 [ "$sqlite" = 0 ] && [ "$postgresql" = 0 ]
