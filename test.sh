@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Set everything up on first use (Python packages, Debian's Chromium headless shell and
-# PostgreSQL), then run every test on SQLite, browser tests included, and again every test that
-# opens a database (marked `database`) on PostgreSQL, a throwaway cluster on a loopback port
-# removed at the end. Both passes run a worker per core (pytest-xdist). Extra arguments go to
-# pytest both times (e.g. -m "not browser", or -n 0 for one process). Prints the wall time.
+# PostgreSQL), then run every test on SQLite, browser tests included, and every test that opens
+# a database (marked `database`) but the browser tests on PostgreSQL too, a throwaway cluster on
+# a loopback port removed at the end: one run, a worker per core (pytest-xdist). Extra arguments
+# go to pytest (e.g. -m "not browser", or -n 0 for one process). Prints the wall time.
 set -euo pipefail
 source "$(dirname "$0")/scripts/setup.sh" test
 missing=()
@@ -16,13 +16,8 @@ if [ ${#missing[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
 started=$SECONDS
-workers=(-n auto --dist worksteal)
-sqlite=0
-.venv/bin/python -m pytest "${workers[@]}" "$@" || sqlite=$?
-postgresql=0
-.venv/bin/python -m pytest "${workers[@]}" --db=postgresql "$@" -m "database and not browser" \
-  || postgresql=$?
-[ "$postgresql" != 5 ] || postgresql=0     # nothing chosen runs on a database
+status=0
+.venv/bin/python -m pytest -n auto --dist worksteal --db=sqlite,postgresql "$@" || status=$?
 elapsed=$((SECONDS - started))
 say "The tests took $((elapsed / 60)) min $((elapsed % 60)) s (set-up excluded; the target on 2 cores: under 10 min)"
-[ "$sqlite" = 0 ] && [ "$postgresql" = 0 ]
+exit "$status"

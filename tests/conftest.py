@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from pathlib import Path
 from typing import Iterator
 
 import pytest
@@ -17,28 +18,54 @@ for setting in ("DATABASE_URL", "COMPANION_SECRET_KEY"):
 
 def pytest_addoption(parser):
     parser.addoption("--db", default=os.environ.get("COMPANION_TEST_DB") or "sqlite",
-                     help="the tests' database: sqlite (default), postgresql (a throwaway "
-                          "cluster on a loopback port) or a PostgreSQL server's URL whose user "
-                          "may create databases; also COMPANION_TEST_DB")
+                     help="the tests' databases, comma-separated: sqlite (default), postgresql "
+                          "(a throwaway cluster on a loopback port) or a PostgreSQL server's URL "
+                          "whose user may create databases; with several, every test marked "
+                          "database runs on each (the browser tests on the first); also "
+                          "COMPANION_TEST_DB")
+
+
+def database_kinds(config) -> list[str]:
+    return [kind.strip() for kind in config.getoption("--db").split(",") if kind.strip()]
 
 
 def pytest_report_header(config):
-    kind = config.getoption("--db")
-    return f"database: {'sqlite' if kind == 'sqlite' else 'postgresql'}"
+    names = ["sqlite" if kind == "sqlite" else "postgresql" for kind in database_kinds(config)]
+    return f"databases: {', '.join(names)}"
 
 
 APP_FIXTURES = {"app", "client", "runner", "live_server"}
+BROWSER_TESTS = Path(__file__).resolve().parent / "browser"
+
+
+def opens_database(fixturenames, node) -> bool:
+    return bool(APP_FIXTURES & set(fixturenames)) or node.get_closest_marker("database") is not None
+
+
+def pytest_generate_tests(metafunc):
+    """A test that opens a database runs once per database asked for (``--db=sqlite,postgresql``
+    as ``./test.sh`` asks): a module-wide parameter, so a module's shared app is made once per
+    database. The browser tests run on the first database only, SQLite's own tests on SQLite."""
+    kinds = database_kinds(metafunc.config)
+    if len(kinds) < 2 or not opens_database(metafunc.fixturenames, metafunc.definition):
+        return
+    if BROWSER_TESTS in Path(metafunc.definition.path).resolve().parents:
+        kinds = kinds[:1]
+    elif metafunc.definition.get_closest_marker("sqlite_only") is not None:
+        kinds = [kind for kind in kinds if kind == "sqlite"] or kinds[:1]
+    names = ["sqlite" if kind == "sqlite" else "postgresql" for kind in kinds]
+    metafunc.parametrize("database_kind", kinds, indirect=True, scope="module", ids=names)
 
 
 def pytest_collection_modifyitems(config, items):
     """A test that gets an app through a fixture opens a database: it is marked ``database``
     like the tests that declare it themselves (``pytestmark = pytest.mark.database`` where a
-    module makes its own apps or servers). On PostgreSQL only the ``database`` tests run again:
-    the others (rules, records, the command line's scoring) ran on SQLite and open none."""
+    module makes its own apps or servers). Without SQLite among the databases only the
+    ``database`` tests run: the others (rules, records, the command line's scoring) open none."""
     for item in items:
-        if APP_FIXTURES & set(getattr(item, "fixturenames", ())):
+        if opens_database(getattr(item, "fixturenames", ()), item):
             item.add_marker(pytest.mark.database)
-    if config.getoption("--db") == "sqlite":
+    if "sqlite" in database_kinds(config):
         return
     kept = [item for item in items if item.get_closest_marker("database")]
     if len(kept) < len(items):
@@ -54,26 +81,32 @@ def pytest_runtest_setup(item):
 
 
 @pytest.fixture(scope="session", autouse=True)
-def database_server(request):
-    """The database server for the test run (PostgreSQL's cluster is started here, stopped at
-    the end)."""
-    chosen = databases.use(request.config.getoption("--db"))
-    yield chosen
-    chosen.close()
-    databases.use("sqlite")
+def database_servers():
+    """The database servers of this run, each started when a test first needs it (PostgreSQL's
+    cluster: once per worker), all stopped at the end."""
+    yield
+    databases.close_all()
+
+
+@pytest.fixture(scope="module")
+def database_kind(request, database_servers):
+    """The database this test's apps run on (a parameter of the tests that open one)."""
+    kind = getattr(request, "param", None) or database_kinds(request.config)[0]
+    return databases.use(kind)
 
 
 @pytest.fixture(autouse=True)
-def fresh_databases(database_server, request):
+def fresh_databases(database_kind, request):
     """The databases a test made are dropped after it (a module's shared app keeps its own);
     a test about SQLite itself is skipped on PostgreSQL."""
+    databases.use(database_kind.kind)
     only = request.node.get_closest_marker("sqlite_only")
-    if only is not None and database_server.name != "sqlite":
+    if only is not None and database_kind.name != "sqlite":
         pytest.skip(f"SQLite only: {only.args[0] if only.args else 'about SQLite itself'}")
-    mark = database_server.mark()
+    mark = database_kind.mark()
     yield
     databases.running = None
-    database_server.drop_since(mark)
+    database_kind.drop_since(mark)
 
 
 @pytest.fixture

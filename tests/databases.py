@@ -1,6 +1,7 @@
-"""The database each test's app runs on: a fresh SQLite file by default, or a fresh PostgreSQL
-database (``--db=postgresql``: a throwaway cluster on a loopback port, started once per test run;
-``--db=postgresql://user@host:port/dbname``: an existing server whose user may create databases).
+"""The database each test's app runs on: a fresh SQLite file, or a fresh PostgreSQL database
+(``--db=postgresql``: a throwaway cluster on a loopback port, started when a test first needs it
+and once per test process; ``--db=postgresql://user@host:port/dbname``: an existing server whose
+user may create databases). ``--db=sqlite,postgresql`` runs each database test on both.
 
 Either way each database is a copy of a template migrated once per test run, as
 ``companion db upgrade`` migrates a real one, so every test runs on the migrated schema."""
@@ -44,7 +45,7 @@ def dispose(app: Any) -> None:
 class SQLiteDatabases:
     """A SQLite file per test folder, copied from a migrated template."""
 
-    name = "sqlite"
+    name = kind = "sqlite"
 
     def __init__(self) -> None:
         self.template: Path | None = None
@@ -139,6 +140,7 @@ class PostgresDatabases:
     def __init__(self, server: str) -> None:
         import psycopg
 
+        self.kind = server
         self.cluster = Cluster() if server == "postgresql" else None
         self.server = make_url(self.cluster.url if self.cluster else server).set(
             drivername="postgresql+psycopg")
@@ -209,6 +211,7 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
+started: dict[str, SQLiteDatabases | PostgresDatabases] = {}
 current: SQLiteDatabases | PostgresDatabases = SQLiteDatabases()
 running: Any = None         # the test being run (tests/conftest.py): it must be marked database
 
@@ -225,10 +228,21 @@ def check_marked() -> None:
 
 
 def use(kind: str) -> SQLiteDatabases | PostgresDatabases:
-    """``sqlite``, ``postgresql`` (a throwaway cluster) or a PostgreSQL server's URL."""
+    """The databases of ``kind`` (``sqlite``, ``postgresql`` for a throwaway cluster, or a
+    PostgreSQL server's URL), started on first use, are the current ones."""
     global current
-    current = SQLiteDatabases() if kind == "sqlite" else PostgresDatabases(kind)
+    if kind not in started:
+        started[kind] = SQLiteDatabases() if kind == "sqlite" else PostgresDatabases(kind)
+    current = started[kind]
     return current
+
+
+def close_all() -> None:
+    """Every server started is stopped, its databases dropped."""
+    global current
+    while started:
+        started.popitem()[1].close()
+    current = SQLiteDatabases()
 
 
 def url(folder: Path) -> str:

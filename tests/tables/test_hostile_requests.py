@@ -56,7 +56,7 @@ FIELDS = sorted({k for body in BASES.values() for k in body} | set(OTHER_FIELDS)
 
 
 @pytest.fixture(scope="module")
-def world(tmp_path_factory):
+def world(tmp_path_factory, database_kind):
     """Four tables (score pad, Doodle City with app dice and with real dice, a finished one)
     and the four people who meet them: the host, a seated phone, the other seat, a stranger."""
     app = make_app(tmp_path_factory.mktemp("hostile"), RATELIMIT_ENABLED=False)
