@@ -58,7 +58,7 @@ def wait(code: str) -> None:
     seconds = wait_seconds()
     if seconds <= 0:
         return
-    db.session.close()      # nothing held while waiting: no connection, no open transaction
+    service.release()       # nothing held while waiting
     app = current_app._get_current_object()  # type: ignore[attr-defined]
     watcher_for(app).wait(service.normal_code(code), seen, jittered(seconds))
 

@@ -11,7 +11,8 @@ from flask import abort, current_app, make_response, render_template, request, u
 from flask_babel import gettext
 
 from . import bp, service, story
-from .views import history, is_host, my_seat, standings
+from .identity import is_host, my_seat
+from .summaries import history, standings
 
 CHARTS_KEPT = 64        # charts a process keeps, one per table and length of its log
 PLAY_SECONDS = 3        # between two acts while the replay plays
