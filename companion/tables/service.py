@@ -6,15 +6,13 @@ from __future__ import annotations
 import re
 import secrets
 import threading
-from collections import OrderedDict
 from contextlib import contextmanager
 from typing import Any, Callable, Iterator, Mapping
 
-from flask import current_app
 from sqlalchemy import func, select, update
 from sqlalchemy.exc import IntegrityError
 
-from .. import record
+from .. import cache, record
 from ..extensions import db
 from ..games import GAMES
 from ..games.base import N_, RuleError
@@ -70,17 +68,17 @@ def _new_table(replay: record.Replay, options: Mapping[str, Any], host_hash: str
 
 
 REPLAYS_KEPT = 256       # tables whose latest replay this process keeps (a busy night: 200)
-_KEPT_LOCK = threading.Lock()   # the server's threads share the kept replays
+
+
+def _replays() -> cache.Kept[record.Replay]:
+    return cache.of_app("table_replays", REPLAYS_KEPT)
 
 
 def replay_of(table: Table) -> record.Replay:
     """The table's log replayed. The log is append-only, so the replay of its first n events
     never changes: the latest one is kept per table and only the events after it are replayed."""
-    kept: OrderedDict[int, record.Replay] = current_app.extensions.setdefault(
-        "table_replays", OrderedDict())
     count = db.session.scalar(select(func.count()).where(Event.table_id == table.id))
-    with _KEPT_LOCK:
-        earlier = kept.get(table.id)
+    earlier = _replays().get(table.id)
     if earlier is None or len(earlier.events) > count:
         game = GAMES[table.game]
         players = table.players
@@ -95,17 +93,9 @@ def replay_of(table: Table) -> record.Replay:
 
 
 def keep(table_id: int, replay: record.Replay) -> None:
-    """Keep the table's newest replay (an act keeps the state it made: no replay next time)."""
-    kept: OrderedDict[int, record.Replay] = current_app.extensions.setdefault(
-        "table_replays", OrderedDict())
-    with _KEPT_LOCK:
-        earlier = kept.get(table_id)
-        if earlier is not None and len(earlier.events) > len(replay.events):
-            return          # another thread kept a newer one meanwhile
-        kept[table_id] = replay
-        kept.move_to_end(table_id)
-        while len(kept) > REPLAYS_KEPT:
-            kept.popitem(last=False)
+    """Keep the table's newest replay (an act keeps the state it made: no replay next time),
+    unless another thread kept a newer one meanwhile."""
+    _replays().put(table_id, replay, replaces=lambda kept: len(kept.events) <= len(replay.events))
 
 
 def authors(table: Table, first: int = 0) -> dict[int, str]:
