@@ -7,9 +7,9 @@ import re
 import secrets
 import threading
 from contextlib import contextmanager
-from typing import Any, Callable, Iterator, Mapping
+from typing import Any, Callable, Iterator, Mapping, Sequence
 
-from sqlalchemy import func, select, update
+from sqlalchemy import Connection, func, select, update
 from sqlalchemy.exc import IntegrityError
 
 from .. import cache, record
@@ -250,7 +250,30 @@ def _new_host(table: Table, condition: Any) -> str | None:
 def version(code: str) -> int | None:
     if len(code) > 2 * CODE_LENGTH:
         return None
-    return db.session.scalar(select(Table.version).where(Table.code == normal_code(code)))
+    code = normal_code(code)
+    return versions([code], db.session.connection()).get(code)
+
+
+VERSIONS_AT_ONCE = 500      # codes per statement, far below any database's limit on parameters
+
+
+def versions(codes: Sequence[str], connection: Connection) -> dict[str, int]:
+    """The versions of the tables among ``codes`` (normal codes), by code: one statement per 500
+    codes, through ``connection`` (the session's in a request; outside one, the live updates'
+    from the pool). At the driver's level, as screens ask for versions all the time: the driver
+    reads one in microseconds, a SQLAlchemy statement in a tenth of a millisecond."""
+    mark = "?" if connection.dialect.paramstyle == "qmark" else "%s"
+    found: dict[str, int] = {}
+    cursor = connection.connection.cursor()
+    try:
+        for start in range(0, len(codes), VERSIONS_AT_ONCE):
+            chunk = list(codes[start:start + VERSIONS_AT_ONCE])
+            cursor.execute(f"SELECT code, version FROM {Table.__tablename__} "
+                           f"WHERE code IN ({', '.join([mark] * len(chunk))})", chunk)
+            found.update(cursor.fetchall())
+    finally:
+        cursor.close()
+    return found
 
 
 def with_codes(codes: list[str], limit: int) -> list[Table]:
