@@ -52,22 +52,22 @@ def wait(code: str) -> None:
     seen = request.args.get("v", type=int)
     if seen is None:
         return
-    seconds = wait_seconds()
+    app = current_app._get_current_object()  # type: ignore[attr-defined]
+    seconds = wait_seconds(app, request.environ)
     if seconds <= 0:
         return
     db.session.close()      # nothing held while waiting: no connection, no open transaction
-    app = current_app._get_current_object()  # type: ignore[attr-defined]
     watcher_for(app).wait(service.normal_code(code), seen, jittered(seconds))
 
 
-def wait_seconds() -> float:
-    """How long a live request may wait in this server (0: answer at once)."""
-    configured = current_app.config.get("LIVE_WAIT_SECONDS")
+def wait_seconds(app: Flask, environ: dict[str, Any]) -> float:
+    """How long a live request may wait in this server (0: answer at once), in the app or in
+    front of it: ``LIVE_WAIT_SECONDS`` if configured, else as the server serves."""
+    configured = app.config.get("LIVE_WAIT_SECONDS")
     if configured is not None:
         return float(configured)
     if cooperative():
         return WAIT_SECONDS
-    environ = request.environ
     if str(environ.get("SERVER_SOFTWARE", "")).startswith("Werkzeug/") and \
             environ.get("wsgi.multithread"):
         return WAIT_SECONDS     # the threaded development server: a thread per request
@@ -273,7 +273,7 @@ class Front:
         waits = args.get("wait") == ["1"]
         code = service.normal_code(code)
         if self._version(code) == seen:
-            seconds = self._wait_seconds() if waits else 0.0
+            seconds = wait_seconds(self.app, environ) if waits else 0.0
             if seconds <= 0:
                 return True
             if not watcher_for(self.app).wait(code, seen, jittered(seconds)):
@@ -288,10 +288,6 @@ class Front:
                 self.engine = db.engine
         with self.engine.connect() as connection:
             return service.versions([code], connection).get(code)
-
-    def _wait_seconds(self) -> float:
-        configured = self.app.config.get("LIVE_WAIT_SECONDS")
-        return WAIT_SECONDS if configured is None else float(configured)
 
 
 # --- a write committed in this process checks at once ----------------------------------------
