@@ -25,7 +25,6 @@ import random
 import re
 import sys
 import threading
-import weakref
 from typing import Any
 from urllib.parse import parse_qs, parse_qsl, urlencode
 
@@ -87,7 +86,6 @@ def cooperative() -> bool:
 
 
 _CREATING = threading.Lock()
-_WATCHERS: "weakref.WeakSet[Watcher]" = weakref.WeakSet()     # this process's, to stop them
 
 
 def watcher_for(app: Flask) -> "Watcher":
@@ -99,14 +97,7 @@ def watcher_for(app: Flask) -> "Watcher":
             if watcher is None or watcher.pid != os.getpid():
                 watcher = Watcher(app, float(app.config.get("LIVE_CHECK_SECONDS", CHECK_SECONDS)))
                 app.extensions[EXTENSION] = watcher
-                _WATCHERS.add(watcher)
     return watcher
-
-
-def stop_all(seconds: float = 5.0) -> None:
-    """Stop every watcher of this process (their waiters are answered at once)."""
-    for watcher in list(_WATCHERS):
-        watcher.stop(seconds)
 
 
 class Waiter:

@@ -16,7 +16,8 @@ from flask import request
 from companion.extensions import db
 from companion.models import Table
 from companion.tables import push
-from tests.support import bump_in_another_process, enter, make_app, start_table, stored_version, take_seat
+from tests.support import (bump_in_another_process, enter, make_app, start_table,
+                           stop_watchers, stored_version, take_seat)
 
 pytestmark = pytest.mark.database
 
@@ -27,7 +28,7 @@ BOUND = 20      # seconds a test waits for something that must happen (far below
 def watchers_stopped():
     """Every watcher a test started ends with it (before its database goes)."""
     yield
-    push.stop_all()
+    stop_watchers()
 
 
 class LongPoll(threading.Thread):
