@@ -84,7 +84,7 @@ def prepare(folder: Path, tables: int, seats: int = 5) -> tuple[Path, list["Tabl
     from companion import create_app
     from companion.extensions import db
     from companion.tables import service
-    from companion.tables.views import SEAT_COOKIE
+    from companion.tables.identity import SEAT_COOKIE
 
     app = create_app()
     made = []

@@ -21,6 +21,7 @@ from waitress.server import create_server
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from companion.games.base import Act
 from companion.tables import service  # noqa: E402
 from tests.support import make_app  # noqa: E402
 
@@ -35,8 +36,8 @@ def setup(folder: Path):
         table, _ = service.create("score-pad", {}, list(PLAYERS))
         for round_ in range(1, 16):
             for player in PLAYERS:
-                service.append(table, {"type": "points", "player": player, "round": round_,
-                                       "points": round_ * 3}, "host")
+                service.append(table, Act({"type": "points", "player": player, "round": round_,
+                                       "points": round_ * 3}, "host"))
         return app, table.code, table.version
 
 

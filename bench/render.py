@@ -21,6 +21,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from companion.games import GAMES  # noqa: E402
+from companion.games.base import Act
 from companion.tables import service  # noqa: E402
 from tests.support import make_app  # noqa: E402
 
@@ -57,7 +58,7 @@ def measure(app, size: int) -> dict[str, list[float]]:
     for n in range(ROUNDS):
         with app.app_context():
             table = service.find(code)
-            service.append(table, step(size + n), "host")
+            service.append(table, Act(step(size + n), "host"))
             version = table.version
         for kind, client, path in (
                 ("host page", host, f"/t/{code}"),
@@ -69,7 +70,7 @@ def measure(app, size: int) -> dict[str, list[float]]:
                 assert response.status_code == 200, response.status_code
             if kind == "host page":     # the next act: the fragment is first again
                 with app.app_context():
-                    service.append(service.find(code), step(size + n + ROUNDS), "host")
+                    service.append(service.find(code), Act(step(size + n + ROUNDS), "host"))
                     version = service.find(code).version
     return times
 

@@ -13,7 +13,6 @@ if TYPE_CHECKING:
     from flask import Flask
 
 ROOT = Path(__file__).resolve().parent.parent
-LANGUAGES = ("en", "hu")
 
 
 def create_app(config: Mapping[str, Any] | None = None) -> Flask:
@@ -94,6 +93,8 @@ def installation_secret(instance: Path) -> str:
 def select_locale() -> str:
     from flask import request
 
+    from .i18n import LANGUAGES
+
     chosen = request.cookies.get("lang")
     if chosen in LANGUAGES:
         return chosen
@@ -103,10 +104,11 @@ def select_locale() -> str:
 def register_extensions(app: Flask) -> None:
     from .extensions import babel, csrf, db, limiter_for, migrate
     from .schema import MIGRATIONS
+    from .tables.identity import at_own_table
 
     db.init_app(app)
     migrate.init_app(app, db, directory=str(MIGRATIONS))
-    limiter_for(app)
+    limiter_for(app, at_own_table)
     csrf.init_app(app)
     babel.init_app(app, locale_selector=select_locale)
 
@@ -114,7 +116,8 @@ def register_extensions(app: Flask) -> None:
 def register_blueprints(app: Flask) -> None:
     from .converters import BoundedInt
     from .games import GAMES
-    from .tables import bp as tables
+    from .tables import (acts, bp as tables, history_page, home, install, rematch,  # noqa: F401
+                         screens, seats, share, story_pages)     # each adds its routes to bp
 
     app.url_map.converters["int"] = BoundedInt     # before any route is added
 
@@ -176,7 +179,7 @@ def register_request_checks(app: Flask) -> None:
 
 
 def register_error_handlers(app: Flask) -> None:
-    from .tables.routes import error_page
+    from .tables.pages import error_page
 
     for code in (400, 403, 404, 405, 413, 422, 429):
         app.register_error_handler(code, error_page)

@@ -1,4 +1,6 @@
 """Extensions created unbound; the factory binds them to an app."""
+from typing import Callable
+
 from flask import current_app
 from flask_babel import Babel
 from flask_limiter import ApplicationLimit, Limiter
@@ -28,20 +30,14 @@ def _setting(name: str):
 # Per client address (behind a proxy, the address the proxy setting trusts), kept in memory by
 # default: each server process counts on its own unless RATELIMIT_STORAGE_URI names a shared
 # store (e.g. "redis://localhost:6379"). A wrong table code (404) counts against guessing; a
-# table's normal play never answers 404, so a whole table behind one home router is not slowed.
-def _at_own_table() -> bool:
-    """A screen of a table this browser hosts or sits at is never slowed by someone else's
-    wrong codes from the same home router."""
-    from .tables.views import at_own_table
-    return at_own_table()
-
-
-# One limiter per app (its settings and its memory are the app's own).
-def limiter_for(app) -> Limiter:
+# table's normal play never answers 404, so a whole table behind one home router is not slowed:
+# ``at_own_table`` (handed in by the tables) exempts a screen of a table this browser hosts or
+# sits at from someone else's wrong codes. One limiter per app (its settings and memory its own).
+def limiter_for(app, at_own_table: Callable[[], bool]) -> Limiter:
     return Limiter(get_remote_address, app=app, application_limits=[
         ApplicationLimit(_setting("WRONG_CODE_LIMIT"), scope="wrong-codes",
                          deduct_when=lambda response: response.status_code == 404,
-                         exempt_when=_at_own_table),
+                         exempt_when=at_own_table),
         ApplicationLimit(_setting("POST_LIMIT"), scope="posts", methods=["POST"]),
     ])
 

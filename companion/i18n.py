@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
+LANGUAGES = ("en", "hu")      # the languages the app ships in
+
 
 def gettext(string: str, **variables: Any) -> str:
     from flask_babel import gettext as translate

@@ -14,7 +14,8 @@ from typing import Any, Mapping
 
 from . import bounds
 from .games import GAMES
-from .games.base import Game, RuleError, N_
+from .errors import RecordError, RuleError
+from .games.base import Game, N_
 
 FORMAT = "table-companion-record"
 VERSION = 1
@@ -24,22 +25,6 @@ MAX_EVENTS = 3000           # a six-player game of 20 rounds has a few hundred
 # an undo replays the acts before it: a record's undos may replay this many acts in all
 # (about a second of work; a real game with dozens of undos stays far below)
 MAX_UNDO_WORK = 200_000
-
-
-class RecordError(ValueError):
-    """A record that cannot be replayed; ``index`` is the 0-based event at fault, if any."""
-
-    def __init__(self, reason: RuleError, index: int | None = None, event_type: str | None = None):
-        self.reason = reason
-        self.index = index
-        self.event_type = event_type
-        super().__init__(self.where() + str(reason))
-
-    def where(self) -> str:
-        if self.index is None:
-            return ""
-        kind = f" ({self.event_type})" if self.event_type else ""
-        return f"event {self.index + 1}{kind}: "
 
 
 class NotJSON(RecordError):

@@ -6,6 +6,7 @@ import re
 import subprocess
 import sys
 import threading
+import weakref
 from html import unescape
 from pathlib import Path
 from typing import Any
@@ -61,7 +62,27 @@ def make_app(tmp_path: Path, **config: Any):
     app.instance_path = str(instance)
     app.jinja_env.bytecode_cache = COMPILED_TEMPLATES
     databases.current.made(app)
+    MADE.add(app)
     return app
+
+
+MADE: "weakref.WeakSet[Any]" = weakref.WeakSet()     # the apps made here, to stop their watchers
+
+
+def stop_watcher(app) -> None:
+    """The app's live-update watcher ends, if it has one; its waiting requests are answered at
+    once (the app then looks for itself)."""
+    from companion.tables import push
+
+    watcher = app.extensions.get(push.EXTENSION)
+    if watcher is not None:
+        watcher.stop()
+
+
+def stop_watchers() -> None:
+    """The watchers of every app made here end (before a test's databases go)."""
+    for app in list(MADE):
+        stop_watcher(app)
 
 
 def start_table(client, game: str = "score-pad", players=("Anna", "Bence", "Csilla"),
@@ -117,11 +138,9 @@ class LiveServer:
         return self
 
     def __exit__(self, *exc: Any) -> None:
-        from companion.tables import push
-
         self.server.shutdown()
         self.thread.join(5)
-        push.stop_all()         # the live views' watchers end with the server
+        stop_watcher(self.app)      # the live views' watcher ends with the server
 
 
 

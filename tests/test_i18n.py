@@ -80,7 +80,7 @@ def test_the_placeholder_check_catches_a_dropped_name():
 def test_ids_inside_a_refusal_are_shown_in_the_players_language(app):
     from companion.games import GAMES
     from companion.games.base import N_, RuleError
-    from companion.tables.views import explain
+    from companion.words import explain
 
     refusal = RuleError(N_("All %(copies)d %(colour)s %(motif)s tiles are already on the boards."),
                         copies=4, colour="yellow", motif="tram")

@@ -14,7 +14,8 @@ from companion import serve
 from companion.extensions import db
 from companion.models import Table
 from companion.tables import push
-from tests.support import bump_in_another_process, enter, make_app, start_table, stored_version
+from tests.support import (bump_in_another_process, enter, make_app, start_table,
+                           stop_watchers, stored_version)
 
 pytestmark = pytest.mark.database
 
@@ -25,7 +26,7 @@ BOUND = 20
 def watchers_stopped():
     """Every watcher a test started ends with it (before its database goes)."""
     yield
-    push.stop_all()
+    stop_watchers()
 
 
 def until(condition, what: str) -> None:

@@ -7,35 +7,33 @@ translated when shown, never at import.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from importlib import import_module
+from types import MappingProxyType
 from typing import Any, ClassVar, Mapping
 
+from ..errors import Conflict, RuleError
 
-class RuleError(ValueError):
-    """An event the rules refuse; the message is a sentence a player can read.
-
-    ``message`` is the untranslated sentence with ``%(name)s`` placeholders and ``params`` fills
-    them, so the web shell can show it in the player's language while the command line prints it
-    in English.
-    """
-
-    def __init__(self, message: str, **params: Any) -> None:
-        self.message = message
-        self.params = params
-        super().__init__(message % params if params else message)
+__all__ = ["Act", "Conflict", "Game", "RuleError", "web_part", "largest", "N_", "acting_player"]
 
 
-class Conflict(RuleError):
-    """A change that would replace what is already entered: the screen asks before it happens.
+@dataclass(frozen=True)
+class Act:
+    """One act of a screen, as the web layer hands it down to be appended: the event, who made
+    it ("host" or "seat"), the player it is for (None: the host for the whole table), the game
+    form it came from (None: the platform's undo, finish or reopen), the value the player agreed
+    to replace (a :class:`Conflict`'s token) and the form's nonce. Every check made under the
+    table's lock is a function of the state and this value alone."""
 
-    ``token`` names the value that would be replaced; the player's confirmation carries it back
-    and counts only while that value is still the one entered (checked under the table's lock).
-    ``changes`` lists, in words, what happened since the screen was loaded."""
+    event: Mapping[str, Any]
+    by: str
+    player: str | None = None
+    form: str | None = None
+    replaces: str | None = None
+    nonce: str | None = None
 
-    def __init__(self, message: str, token: str, **params: Any) -> None:
-        super().__init__(message, **params)
-        self.token = token
-        self.changes: list[str] = []
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "event", MappingProxyType(dict(self.event)))
 
 
 class Game:
@@ -95,11 +93,10 @@ class Game:
         event that replaces an earlier one is legal in the record, but never silent on a screen)."""
         return None
 
-    def live_check(self, state: Any, options: Mapping[str, Any], event: Mapping[str, Any],
-                   player: str | None, by: str, form_name: str) -> None:
+    def live_check(self, state: Any, options: Mapping[str, Any], act: Act) -> None:
         """Rules of the live table, not of the record (who may roll now, setup only by the host):
-        checked under the table's lock on the state ``event`` is appended to, so concurrent
-        taps are decided one after another. ``by`` is "host" or "seat"; raise RuleError."""
+        checked under the table's lock on the state ``act`` is appended to, so concurrent taps
+        are decided one after another (a game form's act only); raise RuleError."""
 
     def moment(self, form_name: str, fields: Mapping[str, Any]) -> Any | None:
         """Why the act of ``form_name`` (with ``fields``: its event, or the hidden fields of its
@@ -140,7 +137,8 @@ class Game:
     play_template: ClassVar[str | None] = None
     leaders_on_home: ClassVar[bool] = True       # False when scoring is too costly for the list
 
-    def options_from_form(self, form: Any) -> dict[str, Any]:
+    def options_from_form(self, form: Any, players: list[str]) -> dict[str, Any]:
+        """The record's options from the game's options form, for these players."""
         return {}
 
     # ids inside refusals, by parameter name, shown with these labels (e.g. {"colour": {...}})

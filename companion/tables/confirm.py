@@ -22,13 +22,3 @@ def question(text: str, action: str, yes: str, back: str, fields: dict[str, Any]
 def sure() -> bool:
     """The confirmation's yes (every step that cannot be taken back asks first)."""
     return request.form.get("sure") == "yes"
-
-
-def no_overwrite(game, event: dict[str, Any]):
-    """The guard run under the table's lock: an event that would replace an entered value goes
-    through only with the player's yes to that very value (``replaces`` echoes its token)."""
-    def guard(current) -> None:
-        conflict = game.overwrite(current.state, event)
-        if conflict is not None and request.form.get("replaces") != conflict.token:
-            raise conflict
-    return guard

@@ -8,41 +8,25 @@ response, so shared bytes never carry one phone's token or nonce to another.
 from __future__ import annotations
 
 import re
-import threading
 import uuid
-from collections import OrderedDict
 from typing import Any, Callable, Hashable
 
-from flask import current_app
 from flask_wtf.csrf import generate_csrf
+
+from .. import cache
 
 NONCE = "\x1enonce\x1e"          # never in a page otherwise: a control character
 CSRF = "\x1ecsrf\x1e"
 KEPT = 512                       # fragments a process keeps (a few per table in play)
-_LOCK = threading.Lock()
-
-
-def _kept() -> OrderedDict[Hashable, Any]:
-    return current_app.extensions.setdefault("live_fragments", OrderedDict())
 
 
 def shared(key: Hashable, render: Callable[[Callable[[], str]], tuple[str, Any]]) -> tuple[str, Any]:
     """The fragment for ``key`` (rendering it once with ``render(nonce)`` on a miss) and what
     ``render`` returned beside it; the fragment still has its markers (see :func:`personal`)."""
-    kept = _kept()
-    with _LOCK:
-        found = kept.get(key)
-        if found is not None:
-            kept.move_to_end(key)
-            return found
-    text, extra = render(lambda: NONCE)
-    token = generate_csrf()
-    found = (text.replace(token, CSRF), extra)
-    with _LOCK:
-        kept[key] = found
-        while len(kept) > KEPT:
-            kept.popitem(last=False)
-    return found
+    def marked() -> tuple[str, Any]:
+        text, extra = render(lambda: NONCE)
+        return text.replace(generate_csrf(), CSRF), extra
+    return cache.of_app("live_fragments", KEPT).get_or_make(key, marked)
 
 
 def personal(text: str) -> str:

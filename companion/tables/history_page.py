@@ -30,7 +30,7 @@ from ..games.base import Game
 from ..models import Event, NameMerge, Sitting, Table
 from ..record import MAX_NAME
 from . import bp
-from .views import browser
+from .identity import browser
 
 GAMES_LISTED = 100          # newest games shown on the page; the stats and the CSV count all
 

@@ -16,9 +16,9 @@ from typing import Any
 from flask import Response, current_app, redirect, render_template, request, url_for
 from flask_babel import force_locale
 
-from .. import LANGUAGES
+from ..i18n import LANGUAGES
 from . import bp, service
-from .views import is_host, my_seat, remember
+from .identity import is_host, my_seat, remember
 
 # Python knows the type from 3.13 on (or from the system's mime.types); the manifest needs it
 mimetypes.add_type("application/manifest+json", ".webmanifest")

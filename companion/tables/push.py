@@ -23,24 +23,20 @@ import logging
 import os
 import random
 import re
-import sqlite3
 import sys
 import threading
-import weakref
-from typing import Any, Callable
+from typing import Any
 from urllib.parse import parse_qs, parse_qsl, urlencode
 
 from flask import Flask, current_app, has_app_context, request
-from sqlalchemy import event, select
+from sqlalchemy import event
 
 from ..extensions import db
-from ..models import Table
 from . import service
 
 WAIT_SECONDS = 20.0     # a waiting request answers 204 after 15 to this many s (proxies allow 60)
 CHECK_SECONDS = 0.1     # how often the watcher reads the versions of the tables waited for
 IDLE_SECONDS = 60.0     # a watcher with nobody waiting this long ends (a new waiter starts one)
-CHUNK = 500             # table codes per query
 EXTENSION = "table_push"
 WROTE = "table_push_wrote"
 
@@ -55,22 +51,22 @@ def wait(code: str) -> None:
     seen = request.args.get("v", type=int)
     if seen is None:
         return
-    seconds = wait_seconds()
+    app = current_app._get_current_object()  # type: ignore[attr-defined]
+    seconds = wait_seconds(app, request.environ)
     if seconds <= 0:
         return
-    db.session.close()      # nothing held while waiting: no connection, no open transaction
-    app = current_app._get_current_object()  # type: ignore[attr-defined]
+    service.release()       # nothing held while waiting
     watcher_for(app).wait(service.normal_code(code), seen, jittered(seconds))
 
 
-def wait_seconds() -> float:
-    """How long a live request may wait in this server (0: answer at once)."""
-    configured = current_app.config.get("LIVE_WAIT_SECONDS")
+def wait_seconds(app: Flask, environ: dict[str, Any]) -> float:
+    """How long a live request may wait in this server (0: answer at once), in the app or in
+    front of it: ``LIVE_WAIT_SECONDS`` if configured, else as the server serves."""
+    configured = app.config.get("LIVE_WAIT_SECONDS")
     if configured is not None:
         return float(configured)
     if cooperative():
         return WAIT_SECONDS
-    environ = request.environ
     if str(environ.get("SERVER_SOFTWARE", "")).startswith("Werkzeug/") and \
             environ.get("wsgi.multithread"):
         return WAIT_SECONDS     # the threaded development server: a thread per request
@@ -90,7 +86,6 @@ def cooperative() -> bool:
 
 
 _CREATING = threading.Lock()
-_WATCHERS: "weakref.WeakSet[Watcher]" = weakref.WeakSet()     # this process's, to stop them
 
 
 def watcher_for(app: Flask) -> "Watcher":
@@ -102,14 +97,7 @@ def watcher_for(app: Flask) -> "Watcher":
             if watcher is None or watcher.pid != os.getpid():
                 watcher = Watcher(app, float(app.config.get("LIVE_CHECK_SECONDS", CHECK_SECONDS)))
                 app.extensions[EXTENSION] = watcher
-                _WATCHERS.add(watcher)
     return watcher
-
-
-def stop_all(seconds: float = 5.0) -> None:
-    """Stop every watcher of this process (their waiters are answered at once)."""
-    for watcher in list(_WATCHERS):
-        watcher.stop(seconds)
 
 
 class Waiter:
@@ -210,13 +198,10 @@ class Watcher:
             codes = list(self.waiting)
         if not codes:
             return
-        versions: dict[str, int] | None = {}
+        versions: dict[str, int] | None
         try:
             with engine.connect() as connection:
-                for start in range(0, len(codes), CHUNK):
-                    rows = connection.execute(select(Table.code, Table.version)
-                                              .where(Table.code.in_(codes[start:start + CHUNK])))
-                    versions.update({code: version for code, version in rows})
+                versions = service.versions(codes, connection)
             self.checks += 1
             if self.failing:
                 log.warning("live updates: the database answers again")
@@ -257,7 +242,7 @@ class Front:
     def __init__(self, app: Flask, wsgi_app: Any) -> None:
         self.app = app
         self.wsgi_app = wsgi_app
-        self.readers: dict[int, Callable[[str], int | None]] = {}    # by process (a worker each)
+        self.engine: Any = None
 
     def __call__(self, environ: dict[str, Any], start_response: Any) -> Any:
         if environ.get("REQUEST_METHOD") == "GET":
@@ -279,7 +264,7 @@ class Front:
         waits = args.get("wait") == ["1"]
         code = service.normal_code(code)
         if self._version(code) == seen:
-            seconds = self._wait_seconds() if waits else 0.0
+            seconds = wait_seconds(self.app, environ) if waits else 0.0
             if seconds <= 0:
                 return True
             if not watcher_for(self.app).wait(code, seen, jittered(seconds)):
@@ -289,39 +274,11 @@ class Front:
         return False
 
     def _version(self, code: str) -> int | None:
-        read = self.readers.get(os.getpid())
-        if read is None:
-            read = self.readers[os.getpid()] = self._reader()
-        return read(code)
-
-    def _reader(self) -> Callable[[str], int | None]:
-        """This process's way to read a table's version: on SQLite a connection of its own
-        (a read in autocommit: microseconds, never a snapshot kept), else the app's pool."""
-        with self.app.app_context():
-            engine = db.engine
-        path = engine.url.database
-        if engine.dialect.name == "sqlite" and path and path != ":memory:" and \
-                not path.startswith("file:"):
-            connection = sqlite3.connect(path, timeout=30, isolation_level=None,
-                                         check_same_thread=False)
-            weakref.finalize(self, connection.close)
-            lock = threading.Lock()         # never held across a switch: one C call inside
-            sql = f"SELECT version FROM {Table.__tablename__} WHERE code = ?"
-
-            def read(code: str) -> int | None:
-                with lock:
-                    row = connection.execute(sql, (code,)).fetchone()
-                return None if row is None else row[0]
-            return read
-
-        def read_pooled(code: str) -> int | None:
-            with engine.connect() as pooled:
-                return pooled.execute(select(Table.version).where(Table.code == code)).scalar()
-        return read_pooled
-
-    def _wait_seconds(self) -> float:
-        configured = self.app.config.get("LIVE_WAIT_SECONDS")
-        return WAIT_SECONDS if configured is None else float(configured)
+        if self.engine is None:
+            with self.app.app_context():
+                self.engine = db.engine
+        with self.engine.connect() as connection:
+            return service.versions([code], connection).get(code)
 
 
 # --- a write committed in this process checks at once ----------------------------------------

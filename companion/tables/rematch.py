@@ -11,8 +11,9 @@ from ..games.base import RuleError
 from ..models import Table, digest
 from . import bp, service
 from .forms import ButtonForm
-from .routes import render_screen, table_or_404
-from .views import HOST_COOKIE, SEAT_COOKIE, explain, is_host, my_seat, remember
+from ..words import explain
+from .identity import HOST_COOKIE, SEAT_COOKIE, is_host, my_seat, remember
+from .pages import render_screen, table_or_404
 
 ORDERS = {"rotate": True, "keep": False}      # the form's choice: the next player starts, or not
 

@@ -1,23 +1,24 @@
 """Table operations on the database. Every change goes through :func:`append`, serialised per
 table: the table's row is written first (taking its lock), then the log is replayed and the
-event checked and appended in the same transaction, or nothing is written at all."""
+act checked (pure checks on the state and the act) and appended in the same transaction, or
+nothing is written at all."""
 from __future__ import annotations
 
 import re
 import secrets
 import threading
-from collections import OrderedDict
 from contextlib import contextmanager
-from typing import Any, Callable, Iterator, Mapping
+from typing import Any, Iterator, Mapping, Sequence
 
-from flask import current_app
-from sqlalchemy import func, select, update
+from flask import g
+from sqlalchemy import Connection, func, select, update
+from sqlalchemy.orm import joinedload
 from sqlalchemy.exc import IntegrityError
 
-from .. import record
+from .. import cache, record
 from ..extensions import db
 from ..games import GAMES
-from ..games.base import N_, RuleError
+from ..games.base import N_, Act, RuleError
 from ..models import Event, Seat, Sitting, Table, digest
 
 # No look-alikes: without 0/O, 1/I/L, 2/Z, 5/S, 8/B, G/6, Q.
@@ -34,9 +35,26 @@ def normal_code(code: str) -> str:
 
 
 def find(code: str) -> Table | None:
+    """The table with its seats (one statement), found once per request: the limiter, the
+    route and the screen share it (a commit expires it, so a later read is fresh)."""
     if len(code) > 2 * CODE_LENGTH:       # never a table's code; no query for it
         return None
-    return db.session.scalar(select(Table).where(Table.code == normal_code(code)))
+    code = normal_code(code)
+    found: dict[str, Table] = g.setdefault("tables_found", {})
+    if code not in found:
+        table = db.session.scalars(select(Table).options(joinedload(Table.seats))
+                                   .where(Table.code == code)).unique().first()
+        if table is None:
+            return None
+        found[code] = table
+    return found[code]
+
+
+def release() -> None:
+    """Nothing held while a request waits: no connection, no open transaction, no table found
+    (read again, fresh, afterwards)."""
+    db.session.close()
+    g.pop("tables_found", None)
 
 
 def create(game: str, options: Mapping[str, Any], players: list[str],
@@ -70,42 +88,43 @@ def _new_table(replay: record.Replay, options: Mapping[str, Any], host_hash: str
 
 
 REPLAYS_KEPT = 256       # tables whose latest replay this process keeps (a busy night: 200)
-_KEPT_LOCK = threading.Lock()   # the server's threads share the kept replays
+
+
+def _replays() -> cache.Kept[tuple[int, record.Replay]]:
+    return cache.of_app("table_replays", REPLAYS_KEPT)
 
 
 def replay_of(table: Table) -> record.Replay:
     """The table's log replayed. The log is append-only, so the replay of its first n events
-    never changes: the latest one is kept per table and only the events after it are replayed."""
-    kept: OrderedDict[int, record.Replay] = current_app.extensions.setdefault(
-        "table_replays", OrderedDict())
-    count = db.session.scalar(select(func.count()).where(Event.table_id == table.id))
-    with _KEPT_LOCK:
-        earlier = kept.get(table.id)
+    never changes: the latest one is kept per table with the table's version it matches, so
+    while the version stands no statement is needed, and after a change only the events after
+    it are replayed."""
+    return _replayed(table.id, table.game, table.options, table.players, table.version)
+
+
+def _replayed(table_id: int, game_name: str, options: Mapping[str, Any], players: list[str],
+              version: int) -> record.Replay:
+    version_kept, earlier = _replays().get(table_id) or (None, None)
+    if earlier is not None and version_kept == version:
+        return earlier
+    count = db.session.scalar(select(func.count()).where(Event.table_id == table_id))
     if earlier is None or len(earlier.events) > count:
-        game = GAMES[table.game]
-        players = table.players
-        earlier = record.start(game, game.options(table.options, players), players)
+        game = GAMES[game_name]
+        earlier = record.start(game, game.options(options, players), players)
     if len(earlier.events) < count:
         rows = db.session.scalars(select(Event.data).where(
-            Event.table_id == table.id, Event.seq > len(earlier.events)).order_by(Event.seq)).all()
+            Event.table_id == table_id, Event.seq > len(earlier.events)).order_by(Event.seq)).all()
         earlier = record.replay(earlier.game, earlier.options, earlier.players,
                                 [*earlier.events, *rows], start=earlier)
-    keep(table.id, earlier)
+    keep(table_id, version, earlier)
     return earlier
 
 
-def keep(table_id: int, replay: record.Replay) -> None:
-    """Keep the table's newest replay (an act keeps the state it made: no replay next time)."""
-    kept: OrderedDict[int, record.Replay] = current_app.extensions.setdefault(
-        "table_replays", OrderedDict())
-    with _KEPT_LOCK:
-        earlier = kept.get(table_id)
-        if earlier is not None and len(earlier.events) > len(replay.events):
-            return          # another thread kept a newer one meanwhile
-        kept[table_id] = replay
-        kept.move_to_end(table_id)
-        while len(kept) > REPLAYS_KEPT:
-            kept.popitem(last=False)
+def keep(table_id: int, version: int, replay: record.Replay) -> None:
+    """Keep the table's newest replay, as of ``version`` (an act keeps the state it made: no
+    replay next time), unless another thread kept a newer one meanwhile."""
+    _replays().put(table_id, (version, replay), replaces=lambda kept: (
+        len(kept[1].events), kept[0]) <= (len(replay.events), version))
 
 
 def authors(table: Table, first: int = 0) -> dict[int, str]:
@@ -145,15 +164,16 @@ def _one_writer() -> Iterator[None]:
 
 
 @contextmanager
-def _writing(table: Table) -> Iterator[None]:
+def _writing(table_id: int) -> Iterator[Any]:
     """A write transaction on the table: its write lock taken before its log is read (the first
-    statement), rolled back on any error; the caller commits."""
+    statement, which gives the table's new version and next code), rolled back on any error;
+    the caller commits."""
     with _one_writer():
         try:
             db.session.commit()
-            db.session.execute(update(Table).where(Table.id == table.id)
-                               .values(version=Table.version + 1))
-            yield
+            yield db.session.execute(update(Table).where(Table.id == table_id)
+                                     .values(version=Table.version + 1)
+                                     .returning(Table.version, Table.next_code)).one()
         except BaseException:
             db.session.rollback()
             raise
@@ -165,42 +185,54 @@ def _writing(table: Table) -> Iterator[None]:
 NONCE = re.compile(r"[0-9A-Za-z_-]{1,40}")       # what the forms send (uuid4().hex); fits its column
 
 
-def append(table: Table, event: dict[str, Any], by: str, nonce: str | None = None,
-           guard: Callable[[record.Replay], None] | None = None) -> record.Replay:
-    """Check ``event`` against the replayed log and append it; RuleError leaves nothing written.
-
-    ``guard`` sees the log as it is under the lock (e.g. refuses to replace, without the player's
-    yes, a value entered since the screen was loaded). A form submitted twice (same nonce) is
-    appended once; a nonce no form sends is none."""
-    if nonce is not None and not NONCE.fullmatch(nonce):
-        nonce = None
-    with _writing(table):
-        if nonce and db.session.scalar(select(Event.id).where(Event.table_id == table.id,
+def append(table: Table, act: Act) -> record.Replay:
+    """Check ``act`` on the replayed log as it is under the table's lock and append its event;
+    RuleError (or a :class:`Conflict` to ask about) leaves nothing written. An act sent twice
+    (same nonce) is appended once; a nonce no form sends is none."""
+    nonce = act.nonce if act.nonce is not None and NONCE.fullmatch(act.nonce) else None
+    table_id, game, options, players = table.id, table.game, table.options, table.players
+    with _writing(table_id) as locked:
+        if nonce and db.session.scalar(select(Event.id).where(Event.table_id == table_id,
                                                               Event.nonce == nonce)):
             db.session.rollback()
             again = True
         else:
             again = False
-            current = replay_of(table)
-            if guard is not None:
-                guard(current)
-            after = current.then(event)
-            db.session.add(Event(table_id=table.id, seq=len(current.events) + 1,
-                                 data=dict(event), by=by, nonce=nonce))
+            # every change bumps the version: the log is as it was at the version before ours
+            current = _replayed(table_id, game, options, players, locked.version - 1)
+            check(current, act, locked.next_code)
+            after = current.then(dict(act.event))
+            db.session.add(Event(table_id=table_id, seq=len(current.events) + 1,
+                                 data=dict(act.event), by=act.by, nonce=nonce))
             if after.finished != current.finished:  # finished, or reopened: the stored result
-                db.session.execute(update(Table).where(Table.id == table.id).values(
+                db.session.execute(update(Table).where(Table.id == table_id).values(
                     result=after.result() if after.finished else None))
             db.session.commit()
     if again:
         return replay_of(table)
-    keep(table.id, after)
+    keep(table_id, locked.version, after)
     return after
+
+
+def check(current: record.Replay, act: Act, next_code: str | None) -> None:
+    """The live table's rules for ``act`` on the log ``current`` it would be appended to, with
+    the table's next code (a rematch started): the game's own (who may roll now, setup only by
+    the host), the question before a game's act replaces an entered value (it goes through only
+    with the player's yes to that very value), and a table whose rematch started is not
+    reopened. Pure: raises RuleError or the Conflict to ask about."""
+    if act.form is not None:
+        current.game.live_check(current.state, current.options, act)
+        conflict = current.game.overwrite(current.state, act.event)
+        if conflict is not None and act.replaces != conflict.token:
+            raise conflict
+    if next_code is not None and current.finished and act.event.get("type") == "undo":
+        raise RuleError(N_("The next game has started from this one: it stays finished."))
 
 
 def take_seat(table: Table, position: int) -> str | None:
     """Give the seat to this phone if it is free; returns the seat's secret or None."""
     secret = secrets.token_urlsafe(24)
-    with _writing(table):
+    with _writing(table.id):
         taken = db.session.execute(
             update(Seat).where(Seat.table_id == table.id, Seat.position == position,
                                Seat.secret_hash.is_(None)).values(secret_hash=digest(secret)))
@@ -211,7 +243,7 @@ def take_seat(table: Table, position: int) -> str | None:
 
 
 def free_seat(table: Table, position: int) -> None:
-    with _writing(table):
+    with _writing(table.id):
         db.session.execute(update(Seat).where(Seat.table_id == table.id,
                                               Seat.position == position).values(secret_hash=None))
         db.session.commit()
@@ -229,7 +261,7 @@ def claim_link(table: Table) -> str:
     """A one-time token that makes the screen opening it the host; it replaces the old host at
     once (the way to move the host role when the old screen is lost)."""
     token = secrets.token_urlsafe(24)
-    with _writing(table):
+    with _writing(table.id):
         db.session.execute(update(Table).where(Table.id == table.id)
                            .values(host_hash=digest(CLAIM + token)))
         db.session.commit()
@@ -248,7 +280,7 @@ def claim_with(table: Table, token: str) -> str | None:
 def _new_host(table: Table, condition: Any) -> str | None:
     """A fresh host secret, stored only while ``condition`` holds under the table's lock."""
     secret = secrets.token_urlsafe(24)
-    with _writing(table):
+    with _writing(table.id):
         claimed = db.session.execute(update(Table).where(Table.id == table.id, condition)
                                      .values(host_hash=digest(secret)))
         if claimed.rowcount != 1:
@@ -260,7 +292,30 @@ def _new_host(table: Table, condition: Any) -> str | None:
 def version(code: str) -> int | None:
     if len(code) > 2 * CODE_LENGTH:
         return None
-    return db.session.scalar(select(Table.version).where(Table.code == normal_code(code)))
+    code = normal_code(code)
+    return versions([code], db.session.connection()).get(code)
+
+
+VERSIONS_AT_ONCE = 500      # codes per statement, far below any database's limit on parameters
+
+
+def versions(codes: Sequence[str], connection: Connection) -> dict[str, int]:
+    """The versions of the tables among ``codes`` (normal codes), by code: one statement per 500
+    codes, through ``connection`` (the session's in a request; outside one, the live updates'
+    from the pool). At the driver's level, as screens ask for versions all the time: the driver
+    reads one in microseconds, a SQLAlchemy statement in a tenth of a millisecond."""
+    mark = "?" if connection.dialect.paramstyle == "qmark" else "%s"
+    found: dict[str, int] = {}
+    cursor = connection.connection.cursor()
+    try:
+        for start in range(0, len(codes), VERSIONS_AT_ONCE):
+            chunk = list(codes[start:start + VERSIONS_AT_ONCE])
+            cursor.execute(f"SELECT code, version FROM {Table.__tablename__} "
+                           f"WHERE code IN ({', '.join([mark] * len(chunk))})", chunk)
+            found.update(cursor.fetchall())
+    finally:
+        cursor.close()
+    return found
 
 
 def with_codes(codes: list[str], limit: int) -> list[Table]:
@@ -277,7 +332,7 @@ def rematch(table: Table, rotate: bool) -> Table:
     tap), the one already started is returned. RuleError if the game is not finished."""
     for _attempt in range(20):
         try:
-            with _writing(table):
+            with _writing(table.id):
                 old = db.session.execute(select(Table.next_code, Table.result, Table.options,
                                                 Table.host_hash)
                                          .where(Table.id == table.id)).one()
@@ -315,14 +370,6 @@ def rematch(table: Table, rotate: bool) -> Table:
         except IntegrityError:      # the code was taken meanwhile: all rolled back, draw again
             continue
     raise RuntimeError("no free table code")
-
-
-def stays_finished(table: Table) -> Callable[[record.Replay], None]:
-    """A guard for :func:`append`: a table whose rematch started is not reopened."""
-    def guard(_current: record.Replay) -> None:
-        if db.session.scalar(select(Table.next_code).where(Table.id == table.id)) is not None:
-            raise RuleError(N_("The next game has started from this one: it stays finished."))
-    return guard
 
 
 def sat(table: Table, browser_hash: str) -> None:

@@ -11,12 +11,12 @@ from flask import abort, current_app, make_response, request, url_for
 from flask_babel import force_locale, format_date, get_locale, gettext, ngettext
 from sqlalchemy import select
 
-from .. import LANGUAGES
+from ..i18n import LANGUAGES
 from ..extensions import db
 from ..models import Event
 from . import bp, card, service
-from .routes import end_event, table_or_404
-from .views import standings
+from .pages import end_event, table_or_404
+from .summaries import standings
 
 BGSTATS = "https://app.bgstatsapp.com/createPlay.html?data="
 SOURCE_NAME = "Table Companion"

@@ -3,38 +3,25 @@ that sat at it (the host screen and the seats' phones). No JavaScript: the repla
 the HTTP Refresh header, one act every few seconds."""
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
 from typing import Any
 
-from flask import abort, current_app, make_response, render_template, request, url_for
+from flask import abort, make_response, render_template, request, url_for
 from flask_babel import gettext
 
+from .. import cache
 from . import bp, service, story
-from .views import history, is_host, my_seat, standings
+from .identity import is_host, my_seat
+from .summaries import history, standings
 
 CHARTS_KEPT = 64        # charts a process keeps, one per table and length of its log
 PLAY_SECONDS = 3        # between two acts while the replay plays
-_LOCK = threading.Lock()
 
 
 def series_of(table, replay) -> story.Series:
     """The table's chart data, scored once per table and length of its log (the log only grows:
     a finished table's never changes; a Quadropolis chart optimises a city per act)."""
-    kept: OrderedDict[tuple[int, int], story.Series] = current_app.extensions.setdefault(
-        "story_series", OrderedDict())
-    key = (table.id, len(replay.events))
-    with _LOCK:
-        found = kept.get(key)
-        if found is not None:
-            kept.move_to_end(key)
-            return found
-    found = story.series(replay)
-    with _LOCK:
-        kept[key] = found
-        while len(kept) > CHARTS_KEPT:
-            kept.popitem(last=False)
-    return found
+    return cache.of_app("story_series", CHARTS_KEPT).get_or_make(
+        (table.id, len(replay.events)), lambda: story.series(replay))
 
 
 def own_table(code: str):

@@ -11,11 +11,13 @@ import time
 from typing import Any
 
 import pytest
+from flask import request
 
 from companion.extensions import db
 from companion.models import Table
 from companion.tables import push
-from tests.support import bump_in_another_process, enter, make_app, start_table, stored_version, take_seat
+from tests.support import (bump_in_another_process, enter, make_app, start_table,
+                           stop_watchers, stored_version, take_seat)
 
 pytestmark = pytest.mark.database
 
@@ -26,7 +28,7 @@ BOUND = 20      # seconds a test waits for something that must happen (far below
 def watchers_stopped():
     """Every watcher a test started ends with it (before its database goes)."""
     yield
-    push.stop_all()
+    stop_watchers()
 
 
 class LongPoll(threading.Thread):
@@ -183,12 +185,12 @@ def test_without_wait_or_on_a_server_of_few_threads_the_view_answers_at_once(tmp
     assert response.status_code == 204
     assert push.EXTENSION not in app.extensions          # nobody waited
     with app.test_request_context(environ_base=waitress, multithread=True):
-        assert push.wait_seconds() == 0
+        assert push.wait_seconds(app, request.environ) == 0
     threaded = {"SERVER_SOFTWARE": "Werkzeug/3.1"}
     with app.test_request_context(environ_base=threaded, multithread=True):
-        assert push.wait_seconds() == push.WAIT_SECONDS
+        assert push.wait_seconds(app, request.environ) == push.WAIT_SECONDS
     with app.test_request_context(environ_base=threaded, multithread=False):
-        assert push.wait_seconds() == 0
+        assert push.wait_seconds(app, request.environ) == 0
 
 
 def test_the_watcher_ends_when_nobody_waits_and_a_new_waiter_starts_it_again(tmp_path, monkeypatch):

@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from companion import record
 from companion.extensions import db
-from companion.games.base import RuleError
+from companion.games.base import Act, RuleError
 from companion.models import Table
 from companion.tables import service
 from tests.support import examples, make_app, start_table, take_seat, text_of
@@ -60,7 +60,7 @@ def test_the_kept_state_is_a_fresh_replay_after_acts_undos_and_another_process(t
         before = fresh(app, code)
         with app.app_context():
             try:
-                service.append(service.find(code), event, "host")
+                service.append(service.find(code), Act(event, "host"))
             except (record.RecordError, RuleError):
                 after = fresh(app, code)
                 assert after.events == before.events        # refused: nothing written
@@ -89,8 +89,8 @@ def test_a_shared_fragment_is_the_fresh_render_with_this_browsers_token_and_new_
                                     "players-0": "Anna", "players-1": "Bence"})
     code = response.headers["Location"].rsplit("/", 1)[1]
     with app.app_context():
-        service.append(service.find(code), {"type": "points", "player": "Anna", "round": 1,
-                                             "points": 7}, "host")
+        service.append(service.find(code), Act({"type": "points", "player": "Anna", "round": 1,
+                                             "points": 7}, "host"))
     # two screens of the same kind (onlookers on the host view), each with its own session
     one, two = app.test_client(), app.test_client()
     first = one.get(f"/t/{code}/live?v=0&view=host")
@@ -125,8 +125,8 @@ def test_the_fragment_follows_every_change_and_each_seat_sees_its_own(app, clien
     take_seat(bence, code, 1)
     for points in (3, 9):
         with app.app_context():
-            service.append(service.find(code), {"type": "points", "player": "Anna", "round": 1,
-                                                 "points": points}, "host")
+            service.append(service.find(code), Act({"type": "points", "player": "Anna", "round": 1,
+                                                 "points": points}, "host"))
         for phone, name in ((anna, "Anna"), (bence, "Bence")):
             html = phone.get(f"/t/{code}/live?v=0&view=phone").get_data(as_text=True)
             assert re.search(rf'<td class="num total">\s*{points}\s*</td>', html)

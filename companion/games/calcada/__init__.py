@@ -20,12 +20,6 @@ if TYPE_CHECKING:
 __all__ = ["COLOUR_LABELS", "MOTIF_LABELS", "SIDE_LABELS", "game", "side_label"]
 
 
-def players_on_form() -> int:
-    """How many names the start-a-table form carries (the scoring board depends on it)."""
-    from ...tables.forms import NewTableForm
-    return len(NewTableForm(meta={"csrf": False}).names())
-
-
 class Calcada(Game):
     name = "calcada"
     label = _l("Calçada")
@@ -53,11 +47,11 @@ class Calcada(Game):
         form.board.choices = board_choices()
         form.scoring.choices = scoring_choices()
 
-    def options_from_form(self, form: OptionsForm) -> dict[str, Any]:
+    def options_from_form(self, form: OptionsForm, players: list[str]) -> dict[str, Any]:
         from .models import board_by_choice, scoring_by_choice
         # both boards are embedded whole, so a game rescores the same after any correction
         options: dict[str, Any] = {"board": board_json(board_by_choice(form.board.data))}
-        rows = scoring_by_choice(form.scoring.data, players_on_form())
+        rows = scoring_by_choice(form.scoring.data, len(players))
         if rows is not None:
             options["scoring_rows"] = list(rows.rows)
         if form.tally.data:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...i18n import _l
+from ...words import explain
 from ..base import RuleError
 from .board import default_board
 
@@ -22,11 +23,16 @@ def label(labels: dict[str, Any], value: Any) -> Any:
     return labels.get(value, value) if isinstance(value, str) else value
 
 
+class Words:
+    """The ids inside Calçada's refusals in words, as the plug-in names them."""
+
+    labels = PARAM_LABELS
+    event_labels = EVENT_LABELS
+
+
 def refusal_text(error: RuleError) -> str:
     """The refusal as the platform words it: translated, ids shown as the player's words."""
-    from ...tables.views import explain
-    from . import game
-    return explain(error, game)
+    return explain(error, Words)
 
 
 def side_label(side: str) -> Any:

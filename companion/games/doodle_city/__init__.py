@@ -9,7 +9,7 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Any, Mapping
 
 from ...i18n import _l, gettext
-from ..base import N_, Conflict, Game, RuleError, web_part
+from ..base import N_, Act, Conflict, Game, RuleError, web_part
 from . import rules
 from .sheet import sheet_json
 
@@ -51,7 +51,7 @@ class DoodleCity(Game):
         from .models import sheet_choices
         form.sheet.choices = sheet_choices()
 
-    def options_from_form(self, form: OptionsForm) -> dict[str, Any]:
+    def options_from_form(self, form: OptionsForm, players: list[str]) -> dict[str, Any]:
         from .models import sheet_by_choice
         # the sheet is embedded whole, so an old game rescores the same after any edit
         return {"variant": form.variant.data, "sheet": sheet_json(sheet_by_choice(form.sheet.data)),
@@ -98,20 +98,18 @@ class DoodleCity(Game):
         return {"type": "roll", "blue": secrets.randbelow(6) + 1,
                 "white": [secrets.randbelow(6) + 1 for _ in range(count)]}
 
-    def live_check(self, state: rules.State, options: Mapping[str, Any], event: Mapping[str, Any],
-                   player: str | None, by: str, form_name: str) -> None:
+    def live_check(self, state: rules.State, options: Mapping[str, Any], act: Act) -> None:
         """A record from a table that rolled real dice early stays valid; the live table rolls
         once per round, the start player's phone or the host screen, and the host sets up."""
-        kind = event.get("type")
-        if kind in ("setup_roll", "start_road") and by != "host":
+        kind = act.event.get("type")
+        if kind in ("setup_roll", "start_road") and act.by != "host":
             raise RuleError(N_("Only the host screen sets up the start roads."))
         if kind != "roll":
             return
-        if form_name == "typed_roll" and options.get("dice") != "physical":
+        if act.form == "typed_roll" and options.get("dice") != "physical":
             raise RuleError(N_("This table rolls the app's dice: tap Roll the dice."))
-        from .screens import next_roller
-        roller = next_roller(state)
-        if by != "host" and player != roller:
+        roller = rules.next_roller(state)
+        if act.by != "host" and act.player != roller:
             raise RuleError(N_("%(player)s rolls this round's dice."), player=roller)
         if state.roll is not None and not rules.round_complete(state):
             raise RuleError(N_("Not everyone has acted yet this round."))

@@ -109,7 +109,7 @@ def edit(sheet_id: int | None):
         try:
             load_sheet(data)
         except RuleError as error:
-            from ...tables.views import explain
+            from ...words import explain
             form.form_errors.append(explain(error))
         else:
             record = record or SheetDefinition(name=data["name"], data=data)

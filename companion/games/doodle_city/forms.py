@@ -110,7 +110,7 @@ class TallyForm(ActForm):
         valid = super().validate(extra_validators)
         if self.state is None:
             return valid
-        from ...tables.views import explain
+        from ...words import explain
         from .rules import tally_problems
 
         event = self.event(self.acting)

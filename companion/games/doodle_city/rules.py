@@ -128,6 +128,11 @@ def start_player(state: State) -> str:
     return state.players[(state.round - 1) % len(state.players)] if state.round else state.players[0]
 
 
+def next_roller(state: State) -> str:
+    """Who rolls the next round's dice: the start player passes clockwise each round."""
+    return state.players[state.round % len(state.players)]
+
+
 def dice_count(state: State) -> int:
     return 3 if len(state.players) == 1 else len(state.players) + 1
 

@@ -26,11 +26,6 @@ def shape_glyph(shape: Any) -> str:
     return SHAPE_GLYPHS.get(shape, "?") if isinstance(shape, str) else "?"
 
 
-def next_roller(state: rules.State) -> str:
-    """Who rolls the next round's dice: the start player passes clockwise each round."""
-    return state.players[state.round % len(state.players)]
-
-
 def note_text(note: Any) -> str:
     """What just happened, as the player would say it."""
     if note is None:
@@ -140,9 +135,9 @@ def screen(state: rules.State, options: Mapping[str, Any], view: str, seat: Any,
         "complete": complete,
         "setup_done": setup_done,
         "setup": setup_view(state),
-        "roller": next_roller(state),
+        "roller": rules.next_roller(state),
         "can_roll": setup_done and complete and not over and not state.finished
-        and (view == "host" and host or player == next_roller(state)),
+        and (view == "host" and host or player == rules.next_roller(state)),
         "over": over,
         "end_message": end_message(state, state.finished),
         "start_player": rules.start_player(state),

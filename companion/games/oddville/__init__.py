@@ -34,7 +34,7 @@ class OddVille(Game):
 
     core = rules
 
-    def options_from_form(self, form: OptionsForm) -> dict[str, Any]:
+    def options_from_form(self, form: OptionsForm, players: list[str]) -> dict[str, Any]:
         # only what differs from the rulebook, so a base table's record keeps empty options
         return {**({"end": form.end.data} if form.end.data != "base" else {}),
                 **({"tally": True} if form.tally.data else {})}
@@ -62,7 +62,7 @@ class OddVille(Game):
             return [gettext("Nobody has placed a 6th worker in the city yet.") if not state.tally
                     else gettext("Name who placed the 6th worker in the city first.")]
         still = rules.still_to_play(state)
-        return [explain_rule(end_rule(state))] if still and not state.tally else []
+        return [explain_rule(rules.end_rule(state))] if still and not state.tally else []
 
     def overwrite(self, state: rules.State, event: Mapping[str, Any]) -> Conflict | None:
         """A resource-board count or a tally's trigger replaces the one there. The stepper sends
@@ -146,26 +146,8 @@ class OddVille(Game):
         return ""
 
 
-def end_rule(state: rules.State) -> RuleError:
-    """The chosen end in the rulebook's words, for the trigger the table has."""
-    names = ", ".join(rules.still_to_play(state))
-    where = {"trigger": state.trigger, "names": names}
-    if state.end == "complete-round":
-        if not names:
-            return RuleError(N_("The game ended with %(trigger)s's 6th worker; %(trigger)s "
-                                "sits last, so nobody plays another turn."), **where)
-        return RuleError(N_("The game ended with %(trigger)s's 6th worker; only the players "
-                            "after %(trigger)s still play, up to the last seat: %(names)s."),
-                         **where)
-    if state.end == "last-turn":
-        return RuleError(N_("The game ended with %(trigger)s's 6th worker; every other player "
-                            "takes one last turn: %(names)s."), **where)
-    return RuleError(N_("The game ended with %(trigger)s's 6th worker; nobody plays another "
-                        "turn."), **where)
-
-
 def explain_rule(error: RuleError) -> str:
-    from ...tables.views import explain
+    from ...words import explain
     return explain(error, game)
 
 
@@ -174,7 +156,7 @@ def check_turn(state: rules.State, player: str) -> None:
     (the record has no turns, so the rules themselves accept it)."""
     if not rules.has_turn(state, player):
         raise RuleError(N_("%(player)s has no turn left. %(rule)s Enter it anyway only if the "
-                           "table agrees."), player=player, rule=end_rule(state))
+                           "table agrees."), player=player, rule=rules.end_rule(state))
 
 
 def build_event(form: BuildForm, player: str) -> dict[str, Any]:

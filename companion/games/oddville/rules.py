@@ -227,6 +227,24 @@ def has_turn(state: State, player: str) -> bool:
     return state.tally or state.trigger is None or player in still_to_play(state)
 
 
+def end_rule(state: State) -> RuleError:
+    """The chosen end in the rulebook's words, for the trigger the table has."""
+    names = ", ".join(still_to_play(state))
+    where = {"trigger": state.trigger, "names": names}
+    if state.end == "complete-round":
+        if not names:
+            return RuleError(N_("The game ended with %(trigger)s's 6th worker; %(trigger)s "
+                                "sits last, so nobody plays another turn."), **where)
+        return RuleError(N_("The game ended with %(trigger)s's 6th worker; only the players "
+                            "after %(trigger)s still play, up to the last seat: %(names)s."),
+                         **where)
+    if state.end == "last-turn":
+        return RuleError(N_("The game ended with %(trigger)s's 6th worker; every other player "
+                            "takes one last turn: %(names)s."), **where)
+    return RuleError(N_("The game ended with %(trigger)s's 6th worker; nobody plays another "
+                        "turn."), **where)
+
+
 def printed_points(state: State, name: str) -> int | None:
     """The points a character card prints, once a player has taken it (None: not yet known)."""
     return state.printed.get(key(name))

@@ -7,9 +7,9 @@ from typing import Any, Mapping
 
 from flask_babel import gettext, ngettext
 
-from ...tables.views import explain
+from ...words import explain
 from ..base import acting_player
-from . import drawing, end_rule, rules
+from . import drawing, rules
 from .labels import CHARACTER_LABELS, GUILD_LABELS, RULE_LABELS, character_label
 
 SPOT = re.compile(r"([0-9]{1,3})_(-?[0-9]{1,3})")   # ASCII digits, bounded
@@ -117,7 +117,7 @@ def end_notice(state: rules.State) -> dict[str, Any] | None:
         return None
     if state.tally:
         return {"trigger": state.trigger, "words": "", "still": []}
-    return {"trigger": state.trigger, "words": explain(end_rule(state)),
+    return {"trigger": state.trigger, "words": explain(rules.end_rule(state)),
             "still": rules.still_to_play(state)}
 
 

@@ -59,7 +59,7 @@ class Quadropolis(Game):
 
     core = rules
 
-    def options_from_form(self, form: OptionsForm) -> dict[str, Any]:
+    def options_from_form(self, form: OptionsForm, players: list[str]) -> dict[str, Any]:
         return {"mode": form.mode.data, **({"tally": True} if form.tally.data else {})}
 
     def setup_events(self, options: Mapping[str, Any], players: list[str]) -> list[dict]:

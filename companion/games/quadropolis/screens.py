@@ -10,7 +10,7 @@ from urllib.parse import urlencode
 
 from flask_babel import gettext, ngettext
 
-from ...tables.views import explain
+from ...words import explain
 from .. import GAMES
 from ..base import acting_player
 from . import drawing, rules

@@ -24,7 +24,7 @@ class ScorePad(Game):
 
     core = rules
 
-    def options_from_form(self, form: OptionsForm) -> dict[str, Any]:
+    def options_from_form(self, form: OptionsForm, players: list[str]) -> dict[str, Any]:
         return {"lowest_wins": bool(form.lowest_wins.data)}
 
     def highest_wins(self, options: Mapping[str, Any]) -> bool:

@@ -1,0 +1,47 @@
+"""The refusals every layer shares: a rule's, a replacement's question, a record's."""
+from __future__ import annotations
+
+from typing import Any
+
+
+class RuleError(ValueError):
+    """An event the rules refuse; the message is a sentence a player can read.
+
+    ``message`` is the untranslated sentence with ``%(name)s`` placeholders and ``params`` fills
+    them, so the web shell can show it in the player's language while the command line prints it
+    in English.
+    """
+
+    def __init__(self, message: str, **params: Any) -> None:
+        self.message = message
+        self.params = params
+        super().__init__(message % params if params else message)
+
+
+class Conflict(RuleError):
+    """A change that would replace what is already entered: the screen asks before it happens.
+
+    ``token`` names the value that would be replaced; the player's confirmation carries it back
+    and counts only while that value is still the one entered (checked under the table's lock).
+    ``changes`` lists, in words, what happened since the screen was loaded."""
+
+    def __init__(self, message: str, token: str, **params: Any) -> None:
+        super().__init__(message, **params)
+        self.token = token
+        self.changes: list[str] = []
+
+
+class RecordError(ValueError):
+    """A record that cannot be replayed; ``index`` is the 0-based event at fault, if any."""
+
+    def __init__(self, reason: RuleError, index: int | None = None, event_type: str | None = None):
+        self.reason = reason
+        self.index = index
+        self.event_type = event_type
+        super().__init__(self.where() + str(reason))
+
+    def where(self) -> str:
+        if self.index is None:
+            return ""
+        kind = f" ({self.event_type})" if self.event_type else ""
+        return f"event {self.index + 1}{kind}: "

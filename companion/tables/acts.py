@@ -1,0 +1,174 @@
+"""Acts: every change a screen makes is an event through the rules (a game's form, undo,
+finish, reopen)."""
+from __future__ import annotations
+
+from typing import Any
+
+from flask import abort, redirect, request
+from flask_babel import gettext
+
+from ..games import GAMES
+from ..games.base import Act, Conflict, RuleError
+from ..words import explain
+from . import bp, service
+from .confirm import question, sure
+from .forms import ButtonForm, UndoForm
+from .identity import is_host, my_seat
+from .pages import (end_event, last_own, not_entered, queue_answer, queued, render_screen,
+                    screen_url, selection_of, table_or_404)
+from .summaries import changes_since
+
+
+def actor_of(table) -> tuple[str | None, str, str]:
+    """(player or None for the host, how the event is labelled, which screen to return to)."""
+    seat = my_seat(table)
+    if request.form.get("screen") == "host" and is_host(table):
+        return None, "host", "host"
+    if seat is not None:
+        return seat.name, "seat", "phone"
+    if is_host(table):
+        return None, "host", "host"
+    abort(403)
+
+
+def act_of(event: dict[str, Any], by: str, player: str | None = None,
+           form: str | None = None) -> Act:
+    """The act this request makes: the event with who makes it, the form it came from, and
+    from the posted form what it answers (the value the player agreed to replace) and its
+    nonce."""
+    return Act(event, by, player, form, request.form.get("replaces") or None,
+               request.form.get("nonce") or None)
+
+
+def since_seen(table, mine: tuple[str, str | None] | None = None):
+    """The table as it is now, and what was entered since the posting screen showed it (its
+    ``seen`` field), without what ``mine`` entered itself (see :func:`changes_since`)."""
+    table = service.find(table.code)
+    replay = service.replay_of(table)
+    seen = request.form.get("seen", type=int)
+    return table, replay, changes_since(replay, service.authors(table, max(0, seen or 0)), seen,
+                                        mine)
+
+
+def ask_to_replace(table, view: str, conflict: Conflict, forms: dict[str, Any] | None):
+    """The screen again, asking: the entry re-posted as it was, with the value it replaces."""
+    table, replay, changes = since_seen(table)
+    fields = {k: v for k, v in request.form.items() if k not in ("csrf_token", "nonce", "replaces", "seen")}
+    fields |= {"replaces": conflict.token, "seen": len(replay.events)}
+    return render_screen(table, view, forms, status=409, confirm=question(
+        explain(conflict, replay.game), request.path, gettext("Replace"), screen_url(table.code, view),
+        fields, changes=changes, danger=False))
+
+
+def late_entry(table, act: Act, conflict: Conflict) -> str:
+    """Why an entry sent late from a phone's queue would replace a value, in words: what was
+    entered since the phone's screen showed the table, and the value it would replace."""
+    table, replay, changes = since_seen(table, mine=(act.by, act.player))
+    question = explain(conflict, replay.game)
+    if not changes:
+        return gettext("Not entered: %(question)s Enter it again on the screen to replace it.",
+                       question=question)
+    return gettext("Not entered: while this phone was offline, %(changes)s. %(question)s "
+                   "Enter it again on the screen to replace it.",
+                   changes="; ".join(changes), question=question)
+
+
+def commit(table, act: Act, view: str, forms: dict[str, Any] | None = None):
+    """Append ``act`` (checked under the table's lock on the state it is appended to) and answer:
+    the screen again (with the question before a replacement, or the refusal), a queued entry's
+    short answer, or the way back to the screen."""
+    code, game = table.code, GAMES[table.game]
+    try:
+        service.append(table, act)
+    except Conflict as conflict:
+        if queued():
+            return queue_answer(late_entry(table, act, conflict), 409)
+        return ask_to_replace(table, view, conflict, forms)
+    except RuleError as error:
+        if queued():
+            return not_entered(explain(error, game), 422)
+        return render_screen(service.find(code), view, forms, explain(error, game), 422)
+    if queued():        # appended now, or already in by its nonce
+        return queue_answer()
+    return redirect(screen_url(code, view, selection_of(game)), 303)
+
+
+@bp.post("/t/<code>/act/<form_name>")
+def act(code: str, form_name: str):
+    table = table_or_404(code)
+    player, by, view = actor_of(table)
+    replay = service.replay_of(table)
+    forms = replay.game.forms(replay.state, player)
+    form = forms.get(form_name)
+    if form is None:
+        abort(404)
+    if not form.validate():
+        if queued():
+            return not_entered(" ".join(str(message) for messages in form.errors.values()
+                                        for message in messages), 422)
+        return render_screen(table, view, forms, None, 422)
+    if player is None and "player" in form:
+        player = form.player.data or None             # the host names the seat it acts for
+    try:
+        event = replay.game.event_from_form(form_name, form, player, replay.state)
+    except RuleError as error:
+        if queued():
+            return not_entered(explain(error, replay.game), 422)
+        return render_screen(table, view, forms, explain(error, replay.game), 422)
+    if event is None:
+        abort(404)
+    moment = replay.game.moment(form_name, event) if queued() else None
+    if moment is not None:         # kept by a phone while offline: it no longer means the same
+        return not_entered(str(moment), 409)
+    return commit(table, act_of(event, by, player, form_name), view, forms)
+
+
+@bp.post("/t/<code>/undo")
+def undo(code: str):
+    table = table_or_404(code)
+    player, by, view = actor_of(table)
+    form = UndoForm()
+    if not form.validate():
+        abort(400)
+    replay = service.replay_of(table)
+    if player is None:
+        newest = replay.last_counting(lambda event: True)
+        target = form.event.data or (newest + 1 if newest is not None else None)
+        if target is None:
+            return render_screen(table, view, None, gettext("There is nothing to take back."), 422)
+    else:
+        target = last_own(replay, player)
+        if target is None:
+            return render_screen(table, view, None, gettext("You have nothing to take back."), 422)
+    return commit(table, act_of({"type": "undo", "event": target}, by, player), view)
+
+
+@bp.post("/t/<code>/finish")
+def finish(code: str):
+    table = table_or_404(code)
+    if not is_host(table):
+        abort(403)
+    if not ButtonForm().validate():
+        abort(400)
+    replay = service.replay_of(table)
+    if not replay.finished and not sure():
+        return render_screen(table, "host", confirm=question(
+            gettext("Finish the game? The final ranking is shown on every screen; you can "
+                    "reopen the game from this screen if it was a mistake."),
+            request.path, gettext("Finish the game"), screen_url(table.code, "host"), {"sure": "yes"},
+            warnings=replay.game.missing(replay.state)))
+    return commit(table, act_of(replay.game.end_event(replay.state), "host"), "host")
+
+
+@bp.post("/t/<code>/reopen")
+def reopen(code: str):
+    """The host takes a Finish back: the platform's undo of the end event."""
+    table = table_or_404(code)
+    if not is_host(table):
+        abort(403)
+    if not ButtonForm().validate():
+        abort(400)
+    target = end_event(service.replay_of(table))
+    if target is None:
+        return render_screen(table, "host", None, gettext("The game is not finished."), 422)
+    return commit(table, act_of({"type": "undo", "event": target}, "host"), "host")

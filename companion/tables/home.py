@@ -1,0 +1,121 @@
+"""The home page: a new table, an imported record, a table's code, the language."""
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from flask import current_app, redirect, render_template, request, url_for
+from flask_babel import gettext
+
+from .. import record
+from ..games import GAMES
+from ..record import RecordError
+from ..words import explain
+from . import bp, service
+from .forms import ImportForm, JoinCodeForm, LanguageForm, NewTableForm
+from .identity import cookie_codes, host_redirect, is_host, my_seat
+
+
+def option_forms(formdata: Any = None) -> dict[str, Any]:
+    forms = {}
+    for name, game in GAMES.items():
+        if game.options_form:
+            forms[name] = game.options_form(formdata=formdata, prefix=f"opt-{name}")
+            game.prepare_options_form(forms[name])
+    return forms
+
+
+def render_home(new: NewTableForm, upload: ImportForm, options: dict[str, Any], status: int = 200):
+    tables = []
+    for table in service.with_codes(cookie_codes(), current_app.config["RECENT_TABLES"]):
+        if is_host(table):
+            url = url_for("tables.host", code=table.code)
+        elif my_seat(table):
+            url = url_for("tables.phone", code=table.code)
+        else:
+            continue        # a stale or forged cookie: never another table's code
+        game = GAMES[table.game]
+        if table.result is not None:        # finished: the result stored with its end
+            winners, finished = table.result["winners"], True
+        elif game.leaders_on_home and table.version:
+            replay = service.replay_of(table)
+            winners, finished = replay.result()["winners"] if replay.events else [], False
+        else:
+            winners, finished = [], False
+        tables.append({"table": table, "url": url, "game": game, "finished": finished,
+                       "winners": winners})
+    return render_template("tables/home.html", new=new, upload=upload, options=options,
+                           tables=tables, join=JoinCodeForm(formdata=None)), status
+
+
+@bp.get("/")
+def home():
+    return render_home(NewTableForm(formdata=None), ImportForm(formdata=None), option_forms())
+
+
+@bp.post("/")
+def create():
+    new = NewTableForm()
+    options = option_forms(request.form)
+    if new.validate():
+        game = GAMES[new.game.data]
+        opts_form = options.get(game.name)
+        if opts_form is None or opts_form.validate():
+            opts = game.options_from_form(opts_form, new.names()) if opts_form else {}
+            try:
+                table, host_secret = service.create(game.name, opts, new.names(),
+                                                    game.setup_events(opts, new.names()))
+            except RecordError as error:
+                new.form_errors.append(explain(error, game))
+            else:
+                return host_redirect(table, host_secret)
+    return render_home(new, ImportForm(formdata=None), options, 422)
+
+
+@bp.get("/import")
+def import_page():
+    return redirect(url_for("tables.home"))
+
+
+@bp.post("/import")
+def import_record():
+    upload = ImportForm()
+    if upload.validate():
+        data = None
+        try:
+            data = record.parse(upload.record.data.stream.read(record.MAX_BYTES + 1))
+            replay = record.load(data)
+            table, host_secret = service.create(replay.game.name, data.get("options", {}),
+                                                replay.players, replay.events)
+        except (record.NotJSON, UnicodeDecodeError):
+            upload.record.errors.append(gettext("That file is not a game record (not valid JSON)."))
+        except RecordError as error:
+            upload.record.errors.append(explain(error, GAMES.get(data.get("game"))
+                                                if isinstance(data, dict) else None))
+        else:
+            return host_redirect(table, host_secret)
+    return render_home(NewTableForm(formdata=None), upload, option_forms(), 422)
+
+
+@bp.get("/go")
+def go():
+    form = JoinCodeForm(request.args)
+    if form.validate() and service.find(form.code.data):
+        return redirect(url_for("tables.join", code=service.normal_code(form.code.data)))
+    form.code.errors = [gettext("No table has that code. Check the code on the host screen.")]
+    return render_template("tables/go.html", join=form), 404
+
+
+# a path on this site: one slash, then no slash, backslash, space or control character
+SAME_SITE_PATH = re.compile(r"/(?![/\\])[^\x00-\x20\\]*")
+
+
+@bp.post("/lang")
+def language():
+    form = LanguageForm()
+    target = form.next.data if SAME_SITE_PATH.fullmatch(form.next.data or "") \
+        else url_for("tables.home")
+    response = redirect(target, 303)
+    if form.validate() and form.lang.data in ("en", "hu"):
+        response.set_cookie("lang", form.lang.data, max_age=365 * 86400, samesite="Lax")
+    return response

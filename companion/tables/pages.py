@@ -1,0 +1,165 @@
+"""What every page of a table shares: finding the table, drawing a screen, answering a
+phone's queued entry, the error page."""
+from __future__ import annotations
+
+import re
+import uuid
+from typing import Any
+from urllib.parse import parse_qs
+
+from flask import Response, abort, current_app, jsonify, make_response, render_template, request, url_for
+from flask_babel import get_locale, gettext
+from flask_wtf.csrf import CSRFError
+from werkzeug.exceptions import BadRequest
+
+from ..games import GAMES
+from . import bp, install, service
+from .forms import ButtonForm, LanguageForm
+from .identity import is_host, my_seat
+from .links import base_url
+from .summaries import HISTORY_ON_SCREEN, history, standings
+
+
+@bp.app_context_processor
+def helpers() -> dict[str, Any]:
+    # forms only drawn here: never bound to the request (an error page must not re-read it)
+    return {"nonce": lambda: uuid.uuid4().hex, "language_form": LanguageForm(formdata=None),
+            "games": GAMES,
+            "get_locale": get_locale,
+            "button_form": ButtonForm(formdata=None)}
+
+
+def queued() -> bool:
+    """The post comes from a phone's queue of entries made offline: it wants a short answer in
+    JSON ({"ok": true}, or {"ok": false, "reason": ...}), never a page."""
+    return request.headers.get("X-Queued") == "1"
+
+
+def queue_answer(reason: str | None = None, status: int = 200) -> tuple[Response, int]:
+    return jsonify(ok=reason is None, **({"reason": reason} if reason else {})), status
+
+
+def not_entered(reason: str, status: int) -> tuple[Response, int]:
+    """A queued entry refused: the reason as one sentence the phone shows under the entry."""
+    return queue_answer(gettext("Not entered: %(reason)s", reason=reason), status)
+
+
+def error_page(error: Any) -> tuple[Any, int]:
+    code = getattr(error, "code", 500) or 500
+    if isinstance(error, CSRFError):
+        message = gettext("This page was open too long or came from elsewhere. Reload it and try again.")
+    elif isinstance(error, UnclearSelection):
+        message = gettext("This address's “%(name)s” is not one this screen understands. Open "
+                          "the table again from its code.", name=error.field)
+    elif code == 404:
+        message = gettext("There is nothing here. Check the table code.")
+    elif code == 403:
+        message = gettext("Only the host screen or the seat's own phone may do that.")
+    elif code == 413:
+        message = gettext("That file is too large for a game record.")
+    elif code == 429:
+        message = gettext("Too many tries from this network in a short time. Wait a minute, "
+                          "then check the table code on the host screen.")
+    else:
+        message = gettext("That request could not be handled.")
+    if queued():
+        return not_entered(message, code)
+    return render_template("error.html", message=message, code=code), code
+
+
+def table_or_404(code: str):
+    table = service.find(code)
+    if table is None:
+        abort(404)
+    return table
+
+
+def screen_context(table, replay, view: str) -> dict[str, Any]:
+    by = service.authors(table, max(0, len(replay.events) - HISTORY_ON_SCREEN[view]))
+    seat = my_seat(table)
+    host = is_host(table)
+    result = replay.result()        # scored once per screen (Quadropolis optimises here)
+    player = seat.name if seat and view == "phone" else None
+    selection = selection_of(replay.game)
+    return {"table": table, "game": replay.game, "replay": replay, "view": view,
+            "result": result, "standings": standings(replay, result),
+            "history": history(replay, by, HISTORY_ON_SCREEN[view]),
+            "history_count": len(replay.events),
+            "seat": seat, "host": host,
+            "finished": replay.finished, "last_own": last_own(replay, seat.name) if seat else None,
+            "end_event": end_event(replay),
+            "follow": {**replay.game.follow(replay.state, player), "seen": len(replay.events)},
+            "selection": selection,
+            # the game's own view of the screen, built once for every template that draws it
+            "d": replay.game.screen(replay.state, replay.options, view, seat, host, selection)}
+
+
+class UnclearSelection(BadRequest):
+    """A screen selection no screen of ours writes (400, naming it)."""
+
+    def __init__(self, name: str) -> None:
+        super().__init__()
+        self.field = name
+
+
+# what a screen's own links write: digits, letters, a row-column pair, a negative column, a
+# name of words ("Ghost of the Lovely Spinster")
+SELECTION_VALUE = re.compile(r"[A-Za-z0-9_ -]{0,40}")
+
+
+def selection_of(game) -> dict[str, str]:
+    """The screen's selections (the game's query_args): from the address, and for an act also
+    from its ``back`` field, so that a refused or accepted act returns to the same view (e.g. the
+    seat the host enters for). A value no screen writes (``?die=²``, 5,000 digits) is refused."""
+    source = dict(request.args)
+    if request.method != "GET":
+        source.update({k: v[-1] for k, v in
+                       parse_qs(request.form.get("back", "").lstrip("?")).items()})
+    selection = {k: source[k] for k in game.query_args if k in source}
+    for name, value in selection.items():
+        if not SELECTION_VALUE.fullmatch(value):
+            raise UnclearSelection(name)
+    return selection
+
+
+def last_own(replay, player: str) -> int | None:
+    """The number of the player's own last act that still counts (what their Undo takes back)."""
+    index = replay.last_counting(
+        lambda event: event["type"] != "end" and replay.game.actor(event) == player)
+    return None if index is None else index + 1
+
+
+def end_event(replay) -> int | None:
+    """The number of the event that finished the game (what the host's Reopen takes back)."""
+    if not replay.finished:
+        return None
+    index = replay.last_counting(lambda event: event["type"] == "end")
+    return None if index is None else index + 1
+
+
+def screen_url(code: str, view: str, selection: dict[str, str] | None = None) -> str:
+    return url_for("tables.host" if view == "host" else "tables.phone", code=code,
+                   **(selection or {}))
+
+
+def render_screen(table, view: str, forms: dict[str, Any] | None = None, error: str | None = None,
+                  status: int = 200, confirm: dict[str, Any] | None = None):
+    replay = service.replay_of(table)
+    context = screen_context(table, replay, view)
+    if forms is None and not replay.finished:
+        if view == "host" and context["host"]:
+            forms = replay.game.forms(replay.state, None)
+        elif view == "phone" and context["seat"]:
+            forms = replay.game.forms(replay.state, context["seat"].name)
+    join_url = base_url(request.host_url, current_app.config["PUBLIC_BASE_URL"]) + \
+        url_for("tables.join", code=table.code)
+    template = "tables/host.html" if view == "host" else "tables/phone.html"
+    page_url = screen_url(table.code, view)
+    response = make_response(render_template(template, forms=forms or {}, error=error,
+                                             confirm=confirm, join_url=join_url,
+                                             page_url=page_url, **context), status)
+    if status != 200 or confirm:    # an answer to a post: the address bar keeps the screen's
+        response.headers["HX-Push-Url"] = page_url
+    own = context["host"] if view == "host" else context["seat"] is not None
+    install.remember_last(response, table, view, own)      # the home screen icon opens it
+    return response

@@ -1,0 +1,97 @@
+"""A table's screens: the host's and a phone's, their live part, the whole history, the QR
+code and the record's download."""
+from __future__ import annotations
+
+import json
+
+from flask import Response, abort, current_app, jsonify, make_response, redirect, render_template, request, url_for
+from flask_babel import get_locale
+
+from ..games import GAMES
+from . import bp, fragments, push, service
+from .identity import browser, is_host, my_seat
+from .links import base_url, qr_svg
+from .pages import render_screen, screen_context, screen_url, selection_of, table_or_404
+from .summaries import history
+
+
+@bp.get("/t/<code>")
+def host(code: str):
+    table = table_or_404(code)
+    if is_host(table):
+        service.sat(table, browser())
+    return render_screen(table, "host")
+
+
+@bp.get("/t/<code>/phone")
+def phone(code: str):
+    table = table_or_404(code)
+    if my_seat(table) is None:
+        return redirect(url_for("tables.join", code=table.code))
+    service.sat(table, browser())
+    return render_screen(table, "phone")
+
+
+@bp.get("/t/<code>/history")
+def whole_history(code: str):
+    """Every act of the table, newest first (the screens show the last few)."""
+    table = table_or_404(code)
+    replay = service.replay_of(table)
+    back = screen_url(table.code, "phone" if my_seat(table) else "host")
+    return render_template("tables/history.html", table=table, game=replay.game,
+                           history=history(replay, service.authors(table)), back=back)
+
+
+@bp.get("/t/<code>/live")
+def live(code: str):
+    """The part of a screen that changes; "nothing new" (204) when the client is up to date.
+    Rendered once per table, version, language and kind of viewer (see fragments.py)."""
+    push.wait(code)     # with wait=1: until the table changes (long poll), or the time-out
+    table = table_or_404(code)
+    if request.args.get("v", type=int) == table.version:
+        return Response(status=204)
+    view = "phone" if request.args.get("view") == "phone" else "host"
+    seat, host = my_seat(table), is_host(table)
+    selection = selection_of(GAMES[table.game])
+    key = (table.id, table.version, view, str(get_locale()), seat.position if seat else None,
+           host, tuple(sorted(selection.items())))
+
+    def render(nonce) -> tuple[str, bool]:
+        replay = service.replay_of(table)
+        return render_template("tables/_live.html", nonce=nonce,
+                               **screen_context(table, replay, view)), replay.finished
+    text, finished = fragments.shared(key, render)
+    response = make_response(fragments.personal(text))
+    if table.next_code:         # a rematch started: this screen goes to its place there
+        response.headers["HX-Redirect"] = url_for("tables.next_game", code=table.code, view=view)
+    elif request.args.get("finished", type=int, default=0) != int(finished):
+        response.headers["HX-Refresh"] = "true"     # the entry forms come or go: whole page
+    return response
+
+
+@bp.get("/t/<code>/version")
+def version(code: str):
+    value = service.version(code)
+    if value is None:
+        abort(404)
+    return jsonify(version=value)
+
+
+@bp.get("/t/<code>/qr.svg")
+def qr(code: str):
+    table = table_or_404(code)
+    url = base_url(request.host_url, current_app.config["PUBLIC_BASE_URL"]) + \
+        url_for("tables.join", code=table.code)
+    response = make_response(qr_svg(url))
+    response.mimetype = "image/svg+xml"
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+@bp.get("/t/<code>/record.json")
+def export(code: str):
+    table = table_or_404(code)
+    response = make_response(json.dumps(service.record_of(table), ensure_ascii=False, indent=2) + "\n")
+    response.mimetype = "application/json"
+    response.headers["Content-Disposition"] = f'attachment; filename="{table.game}-{table.code}.json"'
+    return response
