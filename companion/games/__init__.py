@@ -52,7 +52,3 @@ class Registry(MutableMapping[str, Game]):
 
 
 GAMES: MutableMapping[str, Game] = Registry(_PLUGINS)
-
-
-def get(name: str) -> Game | None:
-    return GAMES.get(name)

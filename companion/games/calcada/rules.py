@@ -10,7 +10,7 @@ trigger finish the round, one turn each.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 from ..base import N_, RuleError, largest
 from ..ranking import rank
@@ -214,16 +214,16 @@ def _fits(state: State, player: str, cell: Cell, colour: str, number: int | None
 # --- events -----------------------------------------------------------------------------------
 
 def apply(state: State, event: Mapping[str, Any]) -> State:
+    """The state after ``event``; raises RuleError (and changes nothing) if the rules refuse it."""
     kind = event.get("type")
-    if kind == "end":
-        return replace(state, finished=True)
-    if kind == "place":
-        return place(state, event)
-    if kind == "spend_bonus":
-        return spend_bonus(state, event)
-    if kind == "tally":
-        return tally(state, event)
-    raise RuleError(N_("Calçada has no %(type)r event."), type=kind)
+    handler = HANDLERS.get(kind) if isinstance(kind, str) else None
+    if handler is None:
+        raise RuleError(N_("Calçada has no %(type)r event."), type=kind)
+    return handler(state, event)
+
+
+def _end(state: State, event: Mapping[str, Any]) -> State:
+    return replace(state, finished=True)
 
 
 def _whole(value: Any) -> bool:
@@ -413,6 +413,10 @@ def tally(state: State, event: Mapping[str, Any]) -> State:
                             motif=tile.motif)
     mine = PlayerBoard(tiles=tiles, bonus_tiles=bonus, tallied=points)
     return replace(state, boards={**state.boards, player: mine})
+
+
+HANDLERS: dict[str, Callable[[State, Mapping[str, Any]], State]] = {
+    "place": place, "spend_bonus": spend_bonus, "tally": tally, "end": _end}
 
 
 # --- final scoring ----------------------------------------------------------------------------

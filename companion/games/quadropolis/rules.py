@@ -11,7 +11,7 @@ what the screens ask: the round's catalogue, the faces a cell can take, the sugg
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 from ..base import N_, RuleError, largest
 from ..ranking import rank
@@ -64,16 +64,16 @@ def first_player(state: State) -> str:
 
 
 def apply(state: State, event: Mapping[str, Any]) -> State:
+    """The state after ``event``; raises RuleError (and changes nothing) if the rules refuse it."""
     kind = event.get("type")
-    if kind == "build":
-        return build(state, event)
-    if kind == "allocate":
-        return allocate(state, event)
-    if kind == "round":
-        return next_round(state, event)
-    if kind == "end":
-        return replace(state, finished=True)
-    raise RuleError(N_("Quadropolis has no event %(type)r."), type=kind)
+    handler = HANDLERS.get(kind) if isinstance(kind, str) else None
+    if handler is None:
+        raise RuleError(N_("Quadropolis has no event %(type)r."), type=kind)
+    return handler(state, event)
+
+
+def _end(state: State, event: Mapping[str, Any]) -> State:
+    return replace(state, finished=True)
 
 
 # --- build ------------------------------------------------------------------------------------
@@ -231,6 +231,10 @@ def allocate(state: State, event: Mapping[str, Any]) -> State:
                            "only %(have)d."), need=energy, player=player, have=state.energy[player])
     return replace(state, allocations={**state.allocations,
                                        player: Allocation(frozenset(activated), customers)})
+
+
+HANDLERS: dict[str, Callable[[State, Mapping[str, Any]], State]] = {
+    "build": build, "allocate": allocate, "round": next_round, "end": _end}
 
 
 # --- result -----------------------------------------------------------------------------------

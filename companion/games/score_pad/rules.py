@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from types import MappingProxyType
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 from ..base import N_, RuleError
 from ..ranking import rank
@@ -71,11 +71,15 @@ def _whole(value: Any) -> bool:
 
 
 def apply(sheet: Sheet, event: Mapping[str, Any]) -> Sheet:
+    """The sheet after ``event``; raises RuleError (and changes nothing) if the rules refuse it."""
     kind = event.get("type")
-    if kind == "end":
-        return sheet
-    if kind != "points":
+    handler = HANDLERS.get(kind) if isinstance(kind, str) else None
+    if handler is None:
         raise RuleError(N_("A score pad has no %(type)r event."), type=kind)
+    return handler(sheet, event)
+
+
+def _points(sheet: Sheet, event: Mapping[str, Any]) -> Sheet:
     player, round_, points = event.get("player"), event.get("round"), event.get("points")
     if player not in sheet.players:
         raise RuleError(N_("%(player)r is not a player at this table."), player=player)
@@ -85,6 +89,13 @@ def apply(sheet: Sheet, event: Mapping[str, Any]) -> Sheet:
         raise RuleError(N_("Points must be a whole number between -%(max)d and %(max)d."),
                         max=MAX_POINTS)
     return sheet.entered(player, round_, points)
+
+
+def _end(sheet: Sheet, event: Mapping[str, Any]) -> Sheet:
+    return sheet
+
+
+HANDLERS: dict[str, Callable[[Sheet, Mapping[str, Any]], Sheet]] = {"points": _points, "end": _end}
 
 
 def entered(sheet: Sheet, player: str, round_: int) -> int | None:
