@@ -1,6 +1,9 @@
-"""Bounds on what a request or a record may carry, so hostile input gets a clear refusal and
+"""Bounds on what a request or a record may carry.
+
+Bounds on what a request or a record may carry, so hostile input gets a clear refusal and
 never a server error: integers in range (ASCII digits only, well under Python's 4,300-digit
-limit), JSON depth capped, no lone surrogates."""
+limit), JSON depth capped, no lone surrogates.
+"""
 from __future__ import annotations
 
 import re

@@ -1,7 +1,10 @@
-"""Player-facing text for the modules the command line also loads (the game plug-ins' labels and
+"""Player-facing text that loads Flask-Babel only when a text is shown.
+
+Player-facing text for the modules the command line also loads (the game plug-ins' labels and
 words): the same calls as Flask-Babel's, but Flask-Babel (and with it Flask) is imported only
 when a text is shown, so ``companion score`` and ``check`` replay a record without loading the
-web app. Outside a request the texts are English, as Flask-Babel's are."""
+web app. Outside a request the texts are English, as Flask-Babel's are.
+"""
 from __future__ import annotations
 
 from typing import Any

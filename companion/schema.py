@@ -1,6 +1,9 @@
-"""The database's schema is its migrations (Alembic through Flask-Migrate, in
+"""The database's schema: its migrations, and the upgrade every command runs.
+
+The database's schema is its migrations (Alembic through Flask-Migrate, in
 ``companion/migrations/``, shipped inside the package so an installed ``companion`` finds them
-from any folder). Every command that prepares a database upgrades it to the newest revision."""
+from any folder). Every command that prepares a database upgrades it to the newest revision.
+"""
 from __future__ import annotations
 
 from pathlib import Path

@@ -1,5 +1,8 @@
-"""Acts: every change a screen makes is an event through the rules (a game's form, undo,
-finish, reopen)."""
+"""Acts: the routes through which a screen changes a table.
+
+Acts: every change a screen makes is an event through the rules (a game's form, undo,
+finish, reopen).
+"""
 from __future__ import annotations
 
 from typing import Any

@@ -1,6 +1,9 @@
-"""The result card: a finished table's ranking drawn as a 1200×630 PNG (the size chat apps
+"""The result card: a finished table's ranking as a PNG.
+
+The result card: a finished table's ranking drawn as a 1200×630 PNG (the size chat apps
 preview), with Pillow. The winner and each player's total come first and large, so that a
-thumbnail in a chat still reads; each player's points by category follow in smaller type."""
+thumbnail in a chat still reads; each player's points by category follow in smaller type.
+"""
 from __future__ import annotations
 
 import io

@@ -1,3 +1,4 @@
+"""The platform's forms: a new table, an imported record, a seat, a code, a button."""
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField, FileRequired

@@ -1,4 +1,6 @@
-"""Live fragments rendered once per table, version and viewer kind, served to every screen that
+"""The live part of a screen, rendered once and served to every screen alike.
+
+Live fragments rendered once per table, version and viewer kind, served to every screen that
 asks for the same (the nth phone polling a table after an act gets the first phone's bytes).
 
 A fragment holds two things that belong to one browser: the CSRF token of its forms and the

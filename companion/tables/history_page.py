@@ -1,4 +1,6 @@
-"""The games page: the finished games this browser took part in (every finished game where
+"""The games page: the finished games this browser took part in.
+
+The games page: the finished games this browser took part in (every finished game where
 ``HISTORY_ALL_GAMES`` is on), each player's plays, wins, average, best and best single unit per
 game, a CSV of the plays, and names counted as one player.
 

@@ -1,4 +1,6 @@
-"""On a phone's home screen: the web app manifest's start page (``/last``), the service worker
+"""On a phone's home screen: the start page, the service worker, the offline page.
+
+On a phone's home screen: the web app manifest's start page (``/last``), the service worker
 (``/sw.js``) and the page it shows offline (``/offline``).
 
 ``/last`` opens the table this browser had open last: every host screen or phone page shown to a

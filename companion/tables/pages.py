@@ -1,5 +1,8 @@
-"""What every page of a table shares: finding the table, drawing a screen, answering a
-phone's queued entry, the error page."""
+"""What every page of a table shares.
+
+What every page of a table shares: finding the table, drawing a screen, answering a
+phone's queued entry, the error page.
+"""
 from __future__ import annotations
 
 import re

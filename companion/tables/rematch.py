@@ -1,7 +1,10 @@
-"""A rematch: the host screen of a finished table starts the next game (the same game, players
+"""A rematch: the next game at the same table, every screen following.
+
+A rematch: the host screen of a finished table starts the next game (the same game, players
 and options) with one tap, and every phone and screen of the old table follows to its place at
 the new one. The new table's seats and host are held by the same secrets as the old ones, so a
-browser's cookie for the old table is simply copied to the new one."""
+browser's cookie for the old table is simply copied to the new one.
+"""
 from __future__ import annotations
 
 from flask import Response, abort, redirect, request, url_for

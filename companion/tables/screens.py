@@ -1,5 +1,8 @@
-"""A table's screens: the host's and a phone's, their live part, the whole history, the QR
-code and the record's download."""
+"""A table's screens and what they download.
+
+A table's screens: the host's and a phone's, their live part, the whole history, the QR
+code and the record's download.
+"""
 from __future__ import annotations
 
 import json

@@ -1,7 +1,9 @@
-"""Table operations on the database. Every change goes through :func:`append`, serialised per
-table: the table's row is written first (taking its lock), then the log is replayed and the
-act checked (pure checks on the state and the act) and appended in the same transaction, or
-nothing is written at all."""
+"""Table operations on the database, every change through one serialised append.
+
+Every change goes through :func:`append`, serialised per table: the table's row is written
+first (taking its lock), then the log is replayed and the act checked (pure checks on the
+state and the act) and appended in the same transaction, or nothing is written at all.
+"""
 from __future__ import annotations
 
 import re

@@ -1,5 +1,8 @@
-"""A finished table's result, shared: the result card as a PNG, and the play pushed to BG Stats
-(its published createPlay link: the app opens an import dialog with the play filled in)."""
+"""A finished table's result, shared: the result card and BG Stats.
+
+A finished table's result, shared: the result card as a PNG, and the play pushed to BG Stats
+(its published createPlay link: the app opens an import dialog with the play filled in).
+"""
 from __future__ import annotations
 
 import json

@@ -1,4 +1,6 @@
-"""The story of a game: each player's score through the game, and the table as it was after any
+"""The story of a game: the scores through it and the table after any act (pure).
+
+The story of a game: each player's score through the game, and the table as it was after any
 act. Pure: no Flask, no database; the pages are in ``story_pages.py``.
 
 The acts are the events that count (neither an undo nor undone, and not the end): replaying the

@@ -1,6 +1,9 @@
-"""The story of a game: its score chart and a replay of the table act by act, for the browsers
+"""The story pages: a game's score chart and its replay act by act.
+
+The story of a game: its score chart and a replay of the table act by act, for the browsers
 that sat at it (the host screen and the seats' phones). No JavaScript: the replay's Play mode is
-the HTTP Refresh header, one act every few seconds."""
+the HTTP Refresh header, one act every few seconds.
+"""
 from __future__ import annotations
 
 from typing import Any

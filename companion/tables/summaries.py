@@ -1,5 +1,8 @@
-"""What the screens show of a replayed table: the standings, the history in words, what
-changed since a screen was loaded."""
+"""What the screens show of a replayed table, in words.
+
+What the screens show of a replayed table: the standings, the history in words, what
+changed since a screen was loaded.
+"""
 from __future__ import annotations
 
 from typing import Any
