@@ -3,27 +3,18 @@ words. No rule is decided here: the values a road may circle, the legal dice and
 still has to act all come from ``rules``."""
 from __future__ import annotations
 
-import json
 import re
 from typing import Any, Mapping
 
-from flask_babel import gettext, lazy_gettext as _l, ngettext
+from flask_babel import gettext, ngettext
 
 from ...bounds import small_int
 from . import drawing as draw
 from ..base import acting_player
 from . import rules
+from .labels import SHAPE_WORDS, shape_glyph
+from .policy import tally_token
 from .sheet import SHAPES
-
-# road shapes drawn in text (box-drawing arcs) and said in words: never compass letters
-SHAPE_GLYPHS = {"NS": "│", "EW": "─", "NE": "╰", "ES": "╭", "SW": "╮", "NW": "╯"}
-SHAPE_WORDS = {"NS": _l("straight, top to bottom"), "EW": _l("straight, left to right"),
-               "NE": _l("curve, top to right"), "ES": _l("curve, right to bottom"),
-               "SW": _l("curve, bottom to left"), "NW": _l("curve, left to top")}
-
-
-def shape_glyph(shape: Any) -> str:
-    return SHAPE_GLYPHS.get(shape, "?") if isinstance(shape, str) else "?"
 
 
 def note_text(note: Any) -> str:
@@ -63,12 +54,6 @@ def cell_arg(value: str | None) -> tuple[int, int] | None:
 
 def die_arg(value: str | None) -> int | None:
     return small_int(value)
-
-
-def tally_token(tally: rules.Tally) -> str:
-    """A saved tally, as the confirmation of its replacement names it."""
-    return json.dumps([list(tally.hotels), list(tally.shops), list(tally.bonuses), tally.taxis,
-                       tally.trees])
 
 
 def shape_choices(state: rules.State, player: str, cell: tuple[int, int] | None) -> dict[str, Any]:
