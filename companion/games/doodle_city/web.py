@@ -12,6 +12,7 @@ from .sheet import sheet_json
 
 if TYPE_CHECKING:
     from .forms import OptionsForm
+    from .screens import Screen
 
 
 class DoodleCityScreens(Screens):
@@ -67,7 +68,7 @@ class DoodleCityScreens(Screens):
 
     # --- what a screen shows --------------------------------------------------------------
     def screen(self, state: rules.State, options: Mapping[str, Any], view: str, seat: Any,
-               host: bool, selection: Mapping[str, str]) -> dict[str, Any]:
+               host: bool, selection: Mapping[str, str]) -> Screen:
         from .screens import screen
         return screen(state, options, view, seat, host, selection)
 
