@@ -1,8 +1,9 @@
 """The game plug-ins, registered in one place.
 
 A plug-in is a package under ``companion/games/`` exposing ``game``, an instance of
-:class:`companion.games.base.Game`. The table layer only ever talks to a game through that
-object, so adding a game means adding its package and one line below.
+:class:`companion.games.base.Game` composed of the game's three parts: its rules, its live-table
+policy and its screens. The table layer only ever talks to a game through that object, so adding
+a game means adding its package and one line below.
 
 A plug-in is imported the first time its game is asked for: replaying a score pad record loads
 neither another game's rules nor Quadropolis' optimiser.

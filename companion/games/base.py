@@ -1,12 +1,13 @@
-"""What every game plug-in provides to the platform.
+"""What every game plug-in provides to the platform: its rules, its live-table policy, its screens.
 
-The rules live in a pure module per game (no Flask, no database); this class is the seam the
-web shell and the command line use. Player-facing labels are lazy strings so that they are
-translated when shown, never at import.
+The rules themselves live in a pure module per game (no Flask, no database); these classes are
+the seam the web shell and the command line use. Player-facing labels are lazy strings so that
+they are translated when shown, never at import.
 """
 from __future__ import annotations
 
 import re
+import sys
 from dataclasses import dataclass
 from importlib import import_module
 from types import MappingProxyType
@@ -14,7 +15,8 @@ from typing import Any, ClassVar, Mapping
 
 from ..errors import Conflict, RuleError
 
-__all__ = ["Act", "Conflict", "Game", "RuleError", "web_part", "largest", "N_", "acting_player"]
+__all__ = ["Act", "Conflict", "Game", "Policy", "RuleError", "Rules", "Screens", "web_part",
+           "largest", "N_", "acting_player"]
 
 
 @dataclass(frozen=True)
@@ -36,8 +38,16 @@ class Act:
         object.__setattr__(self, "event", MappingProxyType(dict(self.event)))
 
 
-class Game:
-    """Base class of a game plug-in. Subclasses set the class attributes and the rules hooks."""
+class Rules:
+    """The rules part of a plug-in: the game as its record reads it. Pure (no Flask, no database,
+    no forms; words through ``companion.i18n``, translated only when shown), so the record, the
+    command line and every page reading a table share it.
+
+    What the game is (name, label, players, categories, tie-break); the core's hooks (options,
+    start, apply, result) and the events the game itself adds (setup, Finish's end); how its
+    scores read (highest wins, a note beside a total, the end's word, the chart's rounds, the
+    best single unit); and its record in words (the ids inside refusals, event names, a line per
+    event for the history)."""
 
     name: ClassVar[str]                 # the record's "game" id, e.g. "score-pad"
     label: ClassVar[Any]                # lazy, translated name shown to players
@@ -47,7 +57,6 @@ class Game:
     max_players: ClassVar[int] = 8
     bgg_id: ClassVar[int | None] = None     # BoardGameGeek's id of the game, when known
 
-    # --- rules (pure) -------------------------------------------------------------------
     # The game's rules module (options, start, apply, result); the hooks below delegate to it.
     core: ClassVar[Any] = None
 
@@ -67,14 +76,6 @@ class Game:
         """The contract's result document for ``state`` (scored as if the game ended now)."""
         return self.core.result(state)
 
-    def highest_wins(self, options: Mapping[str, Any]) -> bool:
-        """Whether the highest total wins at a table with these (normalised) options."""
-        return True
-
-    def score_note(self, player: Mapping[str, Any]) -> str:
-        """A word beside a player's total on the scoreboard (``player`` is a result entry)."""
-        return ""
-
     def setup_events(self, options: Mapping[str, Any], players: list[str]) -> list[dict[str, Any]]:
         """Events a table started in the app begins with (what the rulebook's setup puts on the
         table, e.g. the first round or each player's first worker)."""
@@ -84,29 +85,17 @@ class Game:
         """The event the host's Finish button appends (a game may add what its tie-break needs)."""
         return {"type": "end"}
 
+    def highest_wins(self, options: Mapping[str, Any]) -> bool:
+        """Whether the highest total wins at a table with these (normalised) options."""
+        return True
+
+    def score_note(self, player: Mapping[str, Any]) -> str:
+        """A word beside a player's total on the scoreboard (``player`` is a result entry)."""
+        return ""
+
     def end_status(self, state: Any, result: Mapping[str, Any]) -> str | None:
         """The untranslated word beside the scoreboard's title while the end is near."""
         return N_("Last round!") if result.get("end_triggered") else None
-
-    def overwrite(self, state: Any, event: Mapping[str, Any]) -> Conflict | None:
-        """The question to ask when ``event`` would replace a value already entered (a later
-        event that replaces an earlier one is legal in the record, but never silent on a screen)."""
-        return None
-
-    def live_check(self, state: Any, options: Mapping[str, Any], act: Act) -> None:
-        """Rules of the live table, not of the record (who may roll now, setup only by the host):
-        checked under the table's lock on the state ``act`` is appended to, so concurrent taps
-        are decided one after another (a game form's act only); raise RuleError."""
-
-    def moment(self, form_name: str, fields: Mapping[str, Any]) -> Any | None:
-        """Why the act of ``form_name`` (with ``fields``: its event, or the hidden fields of its
-        form) means something only at the moment it is made (claiming a shared die, rolling),
-        so a phone does not keep it while offline; lazy text, or None when it may wait."""
-        return None
-
-    def missing(self, state: Any) -> list[str]:
-        """What is not entered yet, in words, for the warning before Finish."""
-        return []
 
     def chart_rounds(self, state: Any) -> dict[str, list[int]] | None:
         """Each player's total after each round, for the score chart of a game that keeps its
@@ -119,27 +108,6 @@ class Game:
         ``details``), as (lazy label, points), e.g. (_l("Best hotel"), 12); None when the game
         has none or the entry lacks the detail (a result stored by an older version)."""
         return None
-
-    def actor(self, event: Mapping[str, Any]) -> str | None:
-        """The player whose act ``event`` is (who may undo it from their phone)."""
-        player = event.get("player")
-        return player if isinstance(player, str) else None
-
-    # --- web shell ------------------------------------------------------------------------
-    blueprint: ClassVar[Any] = None      # the game's own pages (e.g. an editor), if any
-    query_args: ClassVar[tuple[str, ...]] = ()   # screen selections kept across live updates
-    options_links: ClassVar[tuple[tuple[Any, str], ...]] = ()   # (label, endpoint) beside options
-    options_form: ClassVar[Any] = None   # FlaskForm subclass for the game's options, or None
-    phone_template: ClassVar[str] = "tables/phone_generic.html"
-    host_template: ClassVar[str] = "tables/host_generic.html"
-    live_template: ClassVar[str | None] = None   # extra part of the live view, e.g. a sheet
-    # a phone's act, drawn first inside the live view (dice, sheet, shapes: no scrolling)
-    play_template: ClassVar[str | None] = None
-    leaders_on_home: ClassVar[bool] = True       # False when scoring is too costly for the list
-
-    def options_from_form(self, form: Any, players: list[str]) -> dict[str, Any]:
-        """The record's options from the game's options form, for these players."""
-        return {}
 
     # ids inside refusals, by parameter name, shown with these labels (e.g. {"colour": {...}})
     labels: ClassVar[Mapping[str, Mapping[str, Any]]] = {}
@@ -155,18 +123,77 @@ class Game:
         what came before (a replacement)."""
         return ["" if i < first else self.describe(e) for i, e in enumerate(events)]
 
+
+class Policy:
+    """The live-table part of a plug-in: what the record does not know because it has no
+    table, no phones and no time. Who may make an act now, whose act an event is (who may take
+    it back from a phone), what is asked before an act replaces a value or before Finish, and
+    what may not wait in a phone's queue while it is offline. Pure functions of the state and
+    the act (the service calls ``live_check`` and ``overwrite`` under the table's lock); a
+    policy may ask the game's rules, never its screens."""
+
+    def live_check(self, state: Any, options: Mapping[str, Any], act: Act) -> None:
+        """Rules of the live table, not of the record (who may roll now, setup only by the host):
+        checked under the table's lock on the state ``act`` is appended to, so concurrent taps
+        are decided one after another (a game form's act only); raise RuleError."""
+
+    def overwrite(self, state: Any, event: Mapping[str, Any]) -> Conflict | None:
+        """The question to ask when ``event`` would replace a value already entered (a later
+        event that replaces an earlier one is legal in the record, but never silent on a screen)."""
+        return None
+
+    def moment(self, form_name: str, fields: Mapping[str, Any]) -> Any | None:
+        """Why the act of ``form_name`` (with ``fields``: its event, or the hidden fields of its
+        form) means something only at the moment it is made (claiming a shared die, rolling),
+        so a phone does not keep it while offline; lazy text, or None when it may wait."""
+        return None
+
+    def actor(self, event: Mapping[str, Any]) -> str | None:
+        """The player whose act ``event`` is (who may undo it from their phone)."""
+        player = event.get("player")
+        return player if isinstance(player, str) else None
+
+    def missing(self, state: Any) -> list[str]:
+        """What is not entered yet, in words, for the warning before Finish."""
+        return []
+
+
+class Screens:
+    """The web part of a plug-in: what the game's pages draw and how a form becomes an event.
+    Templates, the options form (its choices, the record's options from it, links beside it),
+    the game's own pages (a blueprint), the forms of the acts and the event each one makes, the
+    screen model the templates draw as ``d``, the query arguments a screen keeps across live
+    updates and the values an untouched form follows. Flask, WTForms and the database are
+    imported on first use (:class:`web_part`, imports inside methods), so the command line never
+    loads them; the screens may ask the game's rules, never decide one."""
+
+    phone_template: ClassVar[str] = "tables/phone_generic.html"
+    host_template: ClassVar[str] = "tables/host_generic.html"
+    live_template: ClassVar[str | None] = None   # extra part of the live view, e.g. a sheet
+    # a phone's act, drawn first inside the live view (dice, sheet, shapes: no scrolling)
+    play_template: ClassVar[str | None] = None
+    query_args: ClassVar[tuple[str, ...]] = ()   # screen selections kept across live updates
+    leaders_on_home: ClassVar[bool] = True       # False when scoring is too costly for the list
+    blueprint: ClassVar[Any] = None      # the game's own pages (e.g. an editor), if any
+    options_form: ClassVar[Any] = None   # FlaskForm subclass for the game's options, or None
+    options_links: ClassVar[tuple[tuple[Any, str], ...]] = ()   # (label, endpoint) beside options
+
     def prepare_options_form(self, form: Any) -> None:
         """Fill choices that come from the database (e.g. saved sheets)."""
+
+    def options_from_form(self, form: Any, players: list[str]) -> dict[str, Any]:
+        """The record's options from the game's options form, for these players."""
+        return {}
+
+    def forms(self, state: Any, player: str | None) -> dict[str, Any]:
+        """Fresh game forms to show for ``player`` (or for the host when None)."""
+        return {}
 
     def event_from_form(self, form_name: str, form: Any, player: str | None,
                         state: Any) -> dict[str, Any] | None:
         """Turn a submitted game form into an event for ``player`` (None: the host acts for the
         table); None if unknown form. May raise RuleError for a screen-level refusal."""
         return None
-
-    def forms(self, state: Any, player: str | None) -> dict[str, Any]:
-        """Fresh game forms to show for ``player`` (or for the host when None)."""
-        return {}
 
     def screen(self, state: Any, options: Mapping[str, Any], view: str, seat: Any, host: bool,
                selection: Mapping[str, str]) -> Any:
@@ -179,16 +206,24 @@ class Game:
         return {}
 
 
+class Game(Rules, Policy, Screens):
+    """A game plug-in as the platform sees it: its rules, its live-table policy and its screens,
+    each written as its own part (``class DoodleCity(DoodleCityRules, DoodleCityPolicy,
+    DoodleCityScreens)``) and asked through this one object. The record and the command line
+    only ever ask the rules part."""
+
+
 class web_part:
-    """A web-shell attribute of a plug-in (a form class, a blueprint) imported on first use:
-    ``options_form = web_part(".forms", "OptionsForm")``, the module relative to the plug-in's
-    package. Replaying a record (``companion score``) thus never loads Flask or WTForms."""
+    """A screens attribute of a plug-in (a form class, a blueprint) imported on first use:
+    ``options_form = web_part(".forms", "OptionsForm")``, the module relative to the one the
+    class is written in, as its own imports are. Replaying a record (``companion score``) thus
+    never loads Flask or WTForms."""
 
     def __init__(self, module: str, name: str) -> None:
         self.module, self.name = module, name
 
     def __set_name__(self, owner: type, attribute: str) -> None:
-        self.package, self.attribute = owner.__module__, attribute
+        self.package, self.attribute = sys.modules[owner.__module__].__package__, attribute
 
     def __get__(self, game: Any, owner: type | None = None) -> Any:
         value = getattr(import_module(self.module, self.package), self.name)

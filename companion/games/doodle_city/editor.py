@@ -14,8 +14,8 @@ from wtforms.validators import InputRequired, Length, NumberRange, Optional
 from ...bounds import numbers_in
 from ...extensions import db
 from ..base import RuleError
+from .labels import SHAPE_GLYPHS
 from .models import SheetDefinition, saved
-from .screens import SHAPE_GLYPHS
 from .sheet import CELL_TYPES, SHAPES, default_sheet, load_sheet, sheet_json
 
 bp = Blueprint("doodle_city", __name__, url_prefix="/games/doodle-city")

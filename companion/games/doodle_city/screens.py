@@ -1,29 +1,61 @@
-"""What a Doodle City screen shows: built from the rules' state and queries, in the player's
-words. No rule is decided here: the values a road may circle, the legal dice and cells, who
-still has to act all come from ``rules``."""
+"""What a Doodle City screen shows: a typed model built from the rules' state and queries.
+
+In the player's words. No rule is decided here: the values a road may circle, the legal dice and
+cells, who still has to act all come from ``rules``."""
 from __future__ import annotations
 
-import json
 import re
+from dataclasses import dataclass
 from typing import Any, Mapping
 
-from flask_babel import gettext, lazy_gettext as _l, ngettext
+from flask_babel import gettext, ngettext
 
 from ...bounds import small_int
 from . import drawing as draw
 from ..base import acting_player
 from . import rules
+from .labels import SHAPE_WORDS, shape_glyph
+from .policy import tally_token
 from .sheet import SHAPES
 
-# road shapes drawn in text (box-drawing arcs) and said in words: never compass letters
-SHAPE_GLYPHS = {"NS": "│", "EW": "─", "NE": "╰", "ES": "╭", "SW": "╮", "NW": "╯"}
-SHAPE_WORDS = {"NS": _l("straight, top to bottom"), "EW": _l("straight, left to right"),
-               "NE": _l("curve, top to right"), "ES": _l("curve, right to bottom"),
-               "SW": _l("curve, bottom to left"), "NW": _l("curve, left to top")}
 
+@dataclass(frozen=True)
+class Screen:
+    """What the Doodle City part of a screen draws (the templates' ``d``), for the acting player
+    when there is one: the phone's own seat, or the seat the host screen enters for."""
 
-def shape_glyph(shape: Any) -> str:
-    return SHAPE_GLYPHS.get(shape, "?") if isinstance(shape, str) else "?"
+    player: str | None
+    who: dict[str, str]             # the host screen's hidden seat field; {} on a phone
+    physical: bool                  # the table rolls real dice and types them in
+    tally: bool                     # a quick tally: only each final sheet is entered
+    # the start roads
+    setup_done: bool
+    setup: dict[str, Any]           # the next column's start road (setup_view)
+    setup_shapes: list[dict[str, Any]]
+    # the round
+    roller: str                     # who rolls the next round's dice
+    can_roll: bool                  # this screen may roll them now
+    complete: bool                  # everyone has acted on the dice rolled
+    over: bool                      # the last round is over
+    end_message: str | None
+    start_player: str
+    dice: list[dict[str, Any]]      # each with the query that picks it
+    blue: int | None
+    acted: list[str]
+    waiting: list[str]
+    bonuses: list[dict[str, Any]]   # each speed bonus and who holds it
+    # the acting player's sheet
+    die: int | None                 # the die picked
+    board: dict[str, Any] | None    # the sheet's cells, each with the query that picks it
+    choices: dict[str, Any] | None  # the shapes for the cell picked, with the values they circle
+    tracks: dict[str, Any] | None
+    note: str                       # what the player's latest act did, in words
+    may_act: bool
+    can_tree: bool
+    cell_words: str                 # "Row %(row)s, column %(column)s: %(kind)s", filled per cell
+    # a quick tally saved
+    saved: dict[str, Any] | None
+    saved_token: str                # what a correction replaces (the policy's question)
 
 
 def note_text(note: Any) -> str:
@@ -65,12 +97,6 @@ def die_arg(value: str | None) -> int | None:
     return small_int(value)
 
 
-def tally_token(tally: rules.Tally) -> str:
-    """A saved tally, as the confirmation of its replacement names it."""
-    return json.dumps([list(tally.hotels), list(tally.shops), list(tally.bonuses), tally.taxis,
-                       tally.trees])
-
-
 def shape_choices(state: rules.State, player: str, cell: tuple[int, int] | None) -> dict[str, Any]:
     """The six shapes for the chosen cell; on a hotel or shop each with the value it circles,
     and the lower free values a player may circle instead."""
@@ -110,7 +136,7 @@ def end_message(state: rules.State, finished: bool) -> str | None:
 
 
 def screen(state: rules.State, options: Mapping[str, Any], view: str, seat: Any, host: bool,
-           selection: Mapping[str, str]) -> dict[str, Any]:
+           selection: Mapping[str, str]) -> Screen:
     """What the Doodle City part of a screen shows, for the acting player (if any)."""
     player = acting_player(state, view, seat, host, selection)
     die = die_arg(selection.get("die"))
@@ -118,6 +144,7 @@ def screen(state: rules.State, options: Mapping[str, Any], view: str, seat: Any,
     setup_done = len(state.start_roads) == 5
     complete = state.roll is None or rules.round_complete(state)
     over = rules.round_over(state)
+    roller = rules.next_roller(state)
     keep = {"as": selection["as"]} if view == "host" and selection.get("as") else {}
     dice = draw.dice(state, player)
     for die_ in dice:
@@ -127,36 +154,34 @@ def screen(state: rules.State, options: Mapping[str, Any], view: str, seat: Any,
         cell_["query"] = {"die": "" if die is None else die,
                           "cell": f"{cell_['row']}-{cell_['column']}", **keep}
     may_act = bool(player) and state.roll is not None and rules.may_act(state, player)
-    return {
-        "player": player,
-        "who": {"player": player} if view == "host" and player else {},
-        "physical": options.get("dice") == "physical",
-        "tally": bool(options.get("tally")),
-        "complete": complete,
-        "setup_done": setup_done,
-        "setup": setup_view(state),
-        "roller": rules.next_roller(state),
-        "can_roll": setup_done and complete and not over and not state.finished
-        and (view == "host" and host or player == rules.next_roller(state)),
-        "over": over,
-        "end_message": end_message(state, state.finished),
-        "start_player": rules.start_player(state),
-        "dice": dice,
-        "blue": state.roll.blue if state.roll else None,
-        "die": die,
-        "board": board,
-        "choices": shape_choices(state, player, board["selected"]) if board else None,
-        "tracks": draw.tracks(state, player) if player else None,
-        "note": note_text(state.sheets[player].note) if player else "",
-        "may_act": may_act,
-        "can_tree": may_act and rules.can_cross_tree(state, player),
-        "acted": [p for p in state.players if p in state.acted],
-        "waiting": rules.waiting_for(state),
-        "bonuses": [{"value": t, "holder": state.claimed.get(t)} for t in rules.BONUSES],
-        "as": selection.get("as"),
-        "keep": keep,
-        "setup_shapes": shape_choices(state, player, None)["shapes"],
-        "cell_words": gettext("Row %(row)s, column %(column)s: %(kind)s"),   # filled per cell
-        "saved": draw.tally_tracks(state, player) if player in state.tallies else None,
-        "saved_token": tally_token(state.tallies[player]) if player in state.tallies else "",
-    }
+    return Screen(
+        player=player,
+        who={"player": player} if view == "host" and player else {},
+        physical=options.get("dice") == "physical",
+        tally=bool(options.get("tally")),
+        setup_done=setup_done,
+        setup=setup_view(state),
+        setup_shapes=shape_choices(state, player, None)["shapes"],
+        roller=roller,
+        can_roll=setup_done and complete and not over and not state.finished
+        and (view == "host" and host or player == roller),
+        complete=complete,
+        over=over,
+        end_message=end_message(state, state.finished),
+        start_player=rules.start_player(state),
+        dice=dice,
+        blue=state.roll.blue if state.roll else None,
+        acted=[p for p in state.players if p in state.acted],
+        waiting=rules.waiting_for(state),
+        bonuses=[{"value": t, "holder": state.claimed.get(t)} for t in rules.BONUSES],
+        die=die,
+        board=board,
+        choices=shape_choices(state, player, board["selected"]) if board else None,
+        tracks=draw.tracks(state, player) if player else None,
+        note=note_text(state.sheets[player].note) if player else "",
+        may_act=may_act,
+        can_tree=may_act and rules.can_cross_tree(state, player),
+        cell_words=gettext("Row %(row)s, column %(column)s: %(kind)s"),   # filled per cell
+        saved=draw.tally_tracks(state, player) if player in state.tallies else None,
+        saved_token=tally_token(state.tallies[player]) if player in state.tallies else "",
+    )
