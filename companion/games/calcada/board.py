@@ -1,4 +1,6 @@
-"""Calçada's boards as data: the player board (districts and printed numbers) and the rows of
+"""Calçada's boards as data: the player board and the scoring board's rows.
+
+Calçada's boards as data: the player board (districts and printed numbers) and the rows of
 multipliers on the shared scoring board.
 
 The printed layouts are not public, so both are definitions loaded from JSON and validated

@@ -1,6 +1,9 @@
-"""A player board as a screen draws it: cells, printed numbers, tiles, district outlines, and
+"""A Calçada player board as a screen draws it (no rules here).
+
+A player board as a screen draws it: cells, printed numbers, tiles, district outlines, and
 the outlines and marks of final scoring. Computed from the rules' state and queries; no Flask
-here either, so it is tested like the rules."""
+here either, so it is tested like the rules.
+"""
 from __future__ import annotations
 
 from math import cos, pi, sin

@@ -1,5 +1,8 @@
-"""The board editors: correct a player board side (districts and printed numbers) and the
-scoring board's rows against the boxes on your table, and save them by name."""
+"""The board editors: correct a board against the one on your table, save it.
+
+The board editors: correct a player board side (districts and printed numbers) and the
+scoring board's rows against the boxes on your table, and save them by name.
+"""
 from __future__ import annotations
 
 import re

@@ -1,5 +1,8 @@
-"""Display labels of the contract's fixed ids (the real motif names are not public), and the
-rules' refusals in the player's words."""
+"""Calçada's ids and refusals in the player's words.
+
+Display labels of the contract's fixed ids (the real motif names are not public), and the
+rules' refusals in the player's words.
+"""
 from __future__ import annotations
 
 from typing import Any

@@ -1,5 +1,8 @@
-"""Player boards and scoring boards the players saved with the editors (the defaults ship as
-JSON files next to the rules)."""
+"""The boards the players saved with the editors.
+
+Player boards and scoring boards the players saved with the editors (the defaults ship as
+JSON files next to the rules).
+"""
 from __future__ import annotations
 
 from datetime import datetime

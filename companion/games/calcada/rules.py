@@ -1,4 +1,6 @@
-"""Calçada rules: every player's board and the shared scoring board, folded over the table's
+"""Calçada's rules, folded over the table's events (pure).
+
+Calçada rules: every player's board and the shared scoring board, folded over the table's
 events. Pure: no Flask, no database.
 
 A district scores the moment its last cell is filled, in table order, because each completion

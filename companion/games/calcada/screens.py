@@ -1,6 +1,9 @@
-"""What the Calçada screens show: the move a phone is making, the shared scoring board, what
+"""What the Calçada screens show, built from the rules' queries.
+
+What the Calçada screens show: the move a phone is making, the shared scoring board, what
 just happened, the end, and every board at the finish. Built from the rules' queries; the
-templates only lay it out."""
+templates only lay it out.
+"""
 from __future__ import annotations
 
 from typing import Any, Mapping

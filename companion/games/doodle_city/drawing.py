@@ -1,5 +1,8 @@
-"""The sheet as a screen draws it: cells, dice, tracks and what just happened. Computed from
-the rules' state and queries; no Flask here either, so it is tested like the rules."""
+"""A Doodle City sheet as a screen draws it (no rules here).
+
+The sheet as a screen draws it: cells, dice, tracks and what just happened. Computed from
+the rules' state and queries; no Flask here either, so it is tested like the rules.
+"""
 from __future__ import annotations
 
 from typing import Any

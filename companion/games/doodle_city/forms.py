@@ -1,4 +1,4 @@
-import re
+"""The acts of a Doodle City table as forms, and its options."""
 from typing import Any
 
 from flask_babel import lazy_gettext as _l

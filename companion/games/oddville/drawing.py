@@ -1,5 +1,8 @@
-"""The shared city as a screen draws it: card boxes, free spots, icons and points, computed from
-the rules' state and queries. No Flask and no rule here: the numbers come from the core."""
+"""OddVille's shared city as a screen draws it (no rules here).
+
+The shared city as a screen draws it: card boxes, free spots, icons and points, computed from
+the rules' state and queries. No Flask and no rule here: the numbers come from the core.
+"""
 from __future__ import annotations
 
 from typing import Any

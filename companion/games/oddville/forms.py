@@ -1,5 +1,8 @@
-"""The acts of an OddVille table as forms: build, Main Square, characters, resource workers,
-and the quick tally's trigger. Every act names its player; a phone's is ignored."""
+"""The acts of an OddVille table as forms.
+
+The acts of an OddVille table as forms: build, Main Square, characters, resource workers,
+and the quick tally's trigger. Every act names its player; a phone's is ignored.
+"""
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import BooleanField, IntegerField, SelectField, StringField

@@ -1,5 +1,8 @@
-"""The words players read for OddVille's ids (rules, guilds, characters); lazy, so they are
-translated when shown."""
+"""OddVille's ids in the player's words.
+
+The words players read for OddVille's ids (rules, guilds, characters); lazy, so they are
+translated when shown.
+"""
 from __future__ import annotations
 
 from typing import Any

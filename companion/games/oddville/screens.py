@@ -1,11 +1,14 @@
-"""What the OddVille part of a screen shows: the city with the spots to tap, the build sheet,
-the acting player's figures and characters, the end, the scoring. Everything asked of the core."""
+"""What the OddVille part of a screen shows, asked of the core.
+
+What the OddVille part of a screen shows: the city with the spots to tap, the build sheet,
+the acting player's figures and characters, the end, the scoring. Everything asked of the core.
+"""
 from __future__ import annotations
 
 import re
 from typing import Any, Mapping
 
-from flask_babel import gettext, ngettext
+from flask_babel import ngettext
 
 from ...words import explain
 from ..base import acting_player

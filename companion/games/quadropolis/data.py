@@ -1,6 +1,9 @@
-"""Quadropolis as data: the two city mats, what each building kind prints and needs, the score
+"""Quadropolis as data: the mats, the buildings, the score tables, the tiles.
+
+Quadropolis as data: the two city mats, what each building kind prints and needs, the score
 tables, and the Classic tile catalogue. Loaded from JSON next to this file and validated on load,
-so a mistyped table fails at import, not in the middle of a game. Pure: no Flask, no database."""
+so a mistyped table fails at import, not in the middle of a game. Pure: no Flask, no database.
+"""
 from __future__ import annotations
 
 import json

@@ -1,6 +1,9 @@
-"""The city as a screen draws it: each cell's building (kind, floors, what it printed, the
+"""A Quadropolis city as a screen draws it (no rules here).
+
+The city as a screen draws it: each cell's building (kind, floors, what it printed, the
 Mayor), the mat's districts and numbers, and a plan's pieces on it. Computed from the rules'
-state and result; no Flask here, so it is tested like the rules."""
+state and result; no Flask here, so it is tested like the rules.
+"""
 from __future__ import annotations
 
 from typing import Any, Mapping

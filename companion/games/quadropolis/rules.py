@@ -1,4 +1,6 @@
-"""Quadropolis rules: every player's city, the residents and energy received, the Mayor, and the
+"""Quadropolis' rules, folded over the table's events (pure).
+
+Quadropolis rules: every player's city, the residents and energy received, the Mayor, and the
 end-game allocation (chosen by hand, or else the optimum), folded over the table's events.
 Pure: no Flask, no database.
 

@@ -1,5 +1,8 @@
-"""Scoring a city at the end: what stays (activated, or never needing activation) scores by the
-digest's tables; what needs activation and is not activated is removed first. Pure."""
+"""Scoring a Quadropolis city at the end (pure).
+
+Scoring a city at the end: what stays (activated, or never needing activation) scores by the
+digest's tables; what needs activation and is not activated is removed first. Pure.
+"""
 from __future__ import annotations
 
 from dataclasses import dataclass

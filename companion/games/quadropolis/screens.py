@@ -1,7 +1,10 @@
-"""What the Quadropolis part of a screen shows: the round and the Mayor, a city to build on
+"""What the Quadropolis part of a screen shows.
+
+What the Quadropolis part of a screen shows: the round and the Mayor, a city to build on
 (the cell tapped, the tiles it may take), the best activation drawn with its breakdown, every
 city for the TV, and ties settled in words. Built from the state, the core's queries and the
-result the screen already computed (the optimiser never runs here)."""
+result the screen already computed (the optimiser never runs here).
+"""
 from __future__ import annotations
 
 import re

@@ -1,3 +1,4 @@
+"""The score pad's forms: its options and a round's points."""
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import BooleanField, IntegerField, SelectField
