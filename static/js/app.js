@@ -1,3 +1,6 @@
+// What every page does: live updates, the start-a-table form, entry forms, folded parts, sw.js.
+import {dropLive, isLiveRequest, refreshLive} from "./connection.js";
+
 // Live screens: a long poll (wait=1: the server answers as soon as the table changes, or with
 // "nothing new" after a while), the #live element's polling every POLL_SECONDS as the fallback.
 // A poll that comes while a request is still out waits for it (htmx queues the last one), so the
@@ -8,11 +11,6 @@
 var LONG_POLL_TIMEOUT_MS = 60000;   // the server answers within its wait (20 s): a dead line
 var FALLBACK_MS = 30000;            // plain polling for this long after a failed long poll
 var livePush = {plainUntil: 0, quietUntil: 0, resume: false, resumedAt: 0};
-
-function isLiveRequest(event) {
-  var config = event.detail.requestConfig || event.detail;
-  return !!(config && config.elt && config.elt.id === "live");
-}
 
 document.addEventListener("htmx:configRequest", function (event) {
   if (!isLiveRequest(event) || Date.now() < livePush.plainUntil) { return; }
@@ -39,7 +37,7 @@ document.addEventListener("htmx:confirm", function (event) {   // before htmx se
   livePick.xhr = null;
   if (older) { older.abort(); }
   livePick.until = Date.now() + PICK_HOLD_MS;
-  if (window.htmx) { window.htmx.trigger(event.detail.target, "htmx:abort"); }
+  dropLive();
 });
 document.addEventListener("htmx:beforeRequest", function (event) {
   var trigger = event.detail.requestConfig && event.detail.requestConfig.triggeringEvent;
@@ -75,18 +73,14 @@ document.addEventListener("htmx:afterRequest", function (event) {
   }
 });
 document.addEventListener("htmx:afterSettle", function () {
-  var live = document.getElementById("live");
-  if (!livePush.resume || !live || document.hidden || !window.htmx) { return; }
+  if (!livePush.resume || !document.getElementById("live") || document.hidden) { return; }
   livePush.resume = false;
   if (Date.now() - livePush.resumedAt < 250) { return; }  // never faster: the timer polls on
   livePush.resumedAt = Date.now();
-  window.htmx.trigger(live, "refresh");
+  refreshLive();
 });
 document.addEventListener("visibilitychange", function () {
-  var live = document.getElementById("live");
-  if (!document.hidden && live && window.htmx) {
-    window.htmx.trigger(live, "refresh");
-  }
+  if (!document.hidden) { refreshLive(); }
 });
 
 // Start-a-table form: show only the chosen game's options (all stay visible without JavaScript).
