@@ -22,13 +22,29 @@ class Conflict(RuleError):
     """A change that would replace what is already entered: the screen asks before it happens.
 
     ``token`` names the value that would be replaced; the player's confirmation carries it back
-    and counts only while that value is still the one entered (checked under the table's lock).
-    ``changes`` lists, in words, what happened since the screen was loaded."""
+    (in the form field ``field``) and counts only while that value is still the one entered
+    (checked under the table's lock). ``yes`` is the untranslated word of the button that agrees
+    (None: "Replace"). ``changes`` lists, in words, what happened since the screen was loaded."""
+
+    field = "replaces"
+    yes: str | None = None
 
     def __init__(self, message: str, token: str, **params: Any) -> None:
         super().__init__(message, **params)
         self.token = token
         self.changes: list[str] = []
+
+
+class OutOfTurn(Conflict):
+    """An act from a player whose turn it is not: asked about on the screen (the record itself
+    is free of turn order), agreed in the form field ``anyway``; ``token`` names whose turn it
+    was, so the yes counts only while it still is."""
+
+    field = "anyway"
+
+    def __init__(self, message: str, token: str, yes: str, **params: Any) -> None:
+        super().__init__(message, token, **params)
+        self.yes = yes
 
 
 class RecordError(ValueError):

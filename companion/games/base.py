@@ -8,15 +8,15 @@ from __future__ import annotations
 
 import re
 import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from importlib import import_module
 from types import MappingProxyType
 from typing import Any, ClassVar, Mapping
 
-from ..errors import Conflict, RuleError
+from ..errors import Conflict, OutOfTurn, RuleError
 
-__all__ = ["Act", "Conflict", "Game", "Policy", "RuleError", "Rules", "Screens", "web_part",
-           "largest", "N_", "acting_player"]
+__all__ = ["Act", "Conflict", "Game", "OutOfTurn", "Policy", "RuleError", "Rules", "Screens",
+           "Turn", "web_part", "largest", "N_", "acting_player"]
 
 
 @dataclass(frozen=True)
@@ -24,8 +24,10 @@ class Act:
     """One act of a screen, as the web layer hands it down to be appended: the event, who made
     it ("host" or "seat"), the player it is for (None: the host for the whole table), the game
     form it came from (None: the platform's undo, finish or reopen), the value the player agreed
-    to replace (a :class:`Conflict`'s token) and the form's nonce. Every check made under the
-    table's lock is a function of the state and this value alone."""
+    to replace (a :class:`Conflict`'s token), whose turn the player agreed to act out of (an
+    :class:`OutOfTurn`'s token), the form's nonce, and whether it comes late from a phone's
+    offline queue (the table played it: it is not asked about turns). Every check made under
+    the table's lock is a function of the state and this value alone."""
 
     event: Mapping[str, Any]
     by: str
@@ -33,9 +35,26 @@ class Act:
     form: str | None = None
     replaces: str | None = None
     nonce: str | None = None
+    anyway: str | None = None
+    queued: bool = False
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "event", MappingProxyType(dict(self.event)))
+
+
+@dataclass(frozen=True)
+class Turn:
+    """Who is to act now, from the rulebook. ``player``: the one whose turn it is, with
+    ``doing``, what the turn asks of them in a few untranslated words ("pick a die"); or None
+    when no turn applies (solo, a quick tally, after the last round), with ``note``, an
+    untranslated sentence of what is happening instead, its ``%(name)s`` filled from
+    ``params``. ``passes``: the turn may end with nothing scored (the platform's *Done — pass*)."""
+
+    player: str | None
+    doing: str | None = None
+    note: str | None = None
+    params: Mapping[str, Any] = field(default_factory=dict)
+    passes: bool = False
 
 
 class Rules:
@@ -75,6 +94,11 @@ class Rules:
     def result(self, state: Any) -> dict[str, Any]:
         """The contract's result document for ``state`` (scored as if the game ended now)."""
         return self.core.result(state)
+
+    def turn(self, state: Any) -> Turn | None:
+        """Who is to act now (the core's ``turn``); None: the game keeps no turns (a score pad)."""
+        query = getattr(self.core, "turn", None)
+        return query(state) if query is not None else None
 
     def setup_events(self, options: Mapping[str, Any], players: list[str]) -> list[dict[str, Any]]:
         """Events a table started in the app begins with (what the rulebook's setup puts on the
@@ -136,6 +160,23 @@ class Policy:
         """Rules of the live table, not of the record (who may roll now, setup only by the host):
         checked under the table's lock on the state ``act`` is appended to, so concurrent taps
         are decided one after another (a game form's act only); raise RuleError."""
+
+    # the events that are a player's turn (asked about when made out of turn), e.g. {"place", "pass"}
+    turn_events: ClassVar[frozenset[str]] = frozenset()
+
+    def out_of_turn(self, state: Any, act: Act) -> OutOfTurn | None:
+        """The question before ``act`` is entered out of turn ("It is Bence's turn first. Enter
+        this for Csilla anyway?"): for a turn's event made for a player whose turn it is not.
+        A game overrides it for its own words, or for what its rules allow out of turn. Not
+        asked of an act from a phone's offline queue (the table played it)."""
+        turn = self.turn(state)     # type: ignore[attr-defined]   (the Rules part)
+        player = act.event.get("player")
+        if (turn is None or turn.player is None or act.event.get("type") not in self.turn_events
+                or not isinstance(player, str) or player == turn.player):
+            return None
+        return OutOfTurn(N_("It is %(turn)s's turn first. Enter this for %(player)s anyway?"),
+                         token=turn.player, yes=N_("Enter it anyway"), turn=turn.player,
+                         player=player)
 
     def overwrite(self, state: Any, event: Mapping[str, Any]) -> Conflict | None:
         """The question to ask when ``event`` would replace a value already entered (a later

@@ -37,10 +37,10 @@ def actor_of(table) -> tuple[str | None, str, str]:
 def act_of(event: dict[str, Any], by: str, player: str | None = None,
            form: str | None = None) -> Act:
     """The act this request makes: the event with who makes it, the form it came from, and
-    from the posted form what it answers (the value the player agreed to replace) and its
-    nonce."""
+    from the posted form what it answers (the value the player agreed to replace, whose turn
+    they agreed to act out of), its nonce and whether it comes from a phone's offline queue."""
     return Act(event, by, player, form, request.form.get("replaces") or None,
-               request.form.get("nonce") or None)
+               request.form.get("nonce") or None, request.form.get("anyway") or None, queued())
 
 
 def since_seen(table, mine: tuple[str, str | None] | None = None):
@@ -54,12 +54,14 @@ def since_seen(table, mine: tuple[str, str | None] | None = None):
 
 
 def ask_to_replace(table, view: str, conflict: Conflict, forms: dict[str, Any] | None):
-    """The screen again, asking: the entry re-posted as it was, with the value it replaces."""
+    """The screen again, asking: the entry re-posted as it was, with the value it replaces (or
+    whose turn it is made out of)."""
     table, replay, changes = since_seen(table)
-    fields = {k: v for k, v in request.form.items() if k not in ("csrf_token", "nonce", "replaces", "seen")}
-    fields |= {"replaces": conflict.token, "seen": len(replay.events)}
+    fields = {k: v for k, v in request.form.items() if k not in ("csrf_token", "nonce", "seen")}
+    fields |= {conflict.field: conflict.token, "seen": len(replay.events)}
+    yes = gettext(conflict.yes) if conflict.yes else gettext("Replace")
     return render_screen(table, view, forms, status=409, confirm=question(
-        explain(conflict, replay.game), request.path, gettext("Replace"), screen_url(table.code, view),
+        explain(conflict, replay.game), request.path, yes, screen_url(table.code, view),
         fields, changes=changes, danger=False))
 
 
@@ -144,6 +146,23 @@ def undo(code: str):
         if target is None:
             return render_screen(table, view, None, gettext("You have nothing to take back."), 422)
     return commit(table, act_of({"type": "undo", "event": target}, by, player), view)
+
+
+@bp.post("/t/<code>/pass")
+def pass_turn(code: str):
+    """*Done — pass*: the turn ends with nothing scored (the record's ``pass``), from the phone
+    whose turn it is or the host for the seat it acts for."""
+    table = table_or_404(code)
+    player, by, view = actor_of(table)
+    if not ButtonForm().validate():
+        abort(400)
+    replay = service.replay_of(table)
+    if player is None:
+        named = request.form.get("player") or ""
+        player = named if named in replay.players else None
+    if player is None:
+        return render_screen(table, view, None, gettext("Pick the player you enter this for."), 422)
+    return commit(table, act_of({"type": "pass", "player": player}, by, player, "pass"), view)
 
 
 @bp.post("/t/<code>/finish")

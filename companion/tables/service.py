@@ -224,6 +224,10 @@ def check(current: record.Replay, act: Act, next_code: str | None) -> None:
     reopened. Pure: raises RuleError or the Conflict to ask about."""
     if act.form is not None:
         current.game.live_check(current.state, current.options, act)
+        if not act.queued and not current.finished:
+            turn = current.game.out_of_turn(current.state, act)
+            if turn is not None and act.anyway != turn.token:
+                raise turn
         conflict = current.game.overwrite(current.state, act.event)
         if conflict is not None and act.replaces != conflict.token:
             raise conflict

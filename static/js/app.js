@@ -152,3 +152,39 @@ if (window.isSecureContext && "serviceWorker" in navigator) {
     navigator.serviceWorker.register("/sw.js", {scope: "/"}).catch(function () {});
   });
 }
+
+// Your turn: the phone vibrates once when its turn comes (where the browser allows it), unless
+// the player turned that off with the button under the turn line (kept on this phone).
+var VIBRATE_KEY = "companion-vibrate-on-turn";
+function vibrateAllowed() {
+  try { return localStorage.getItem(VIBRATE_KEY) !== "off"; } catch (e) { return true; }
+}
+function followTurn() {
+  var line = document.querySelector(".turn-line");
+  var setting = document.querySelector(".turn-line .vibrate-setting");
+  if (setting && navigator.vibrate) {
+    var on = vibrateAllowed();
+    setting.hidden = false;
+    setting.setAttribute("aria-pressed", on ? "true" : "false");
+    setting.textContent = setting.getAttribute(on ? "data-on" : "data-off");
+  }
+  var live = document.getElementById("live");
+  if (!live) { return; }
+  var key = "companion-turn:" + location.pathname;
+  var mine = !!(line && line.hasAttribute("data-your-turn"));
+  var before;
+  try { before = sessionStorage.getItem(key); sessionStorage.setItem(key, mine ? "mine" : ""); }
+  catch (e) { before = null; }
+  if (mine && before === "" && vibrateAllowed() && navigator.vibrate) {
+    navigator.vibrate(200);
+    document.documentElement.setAttribute("data-vibrated", String(Date.now()));
+  }
+}
+document.addEventListener("DOMContentLoaded", followTurn);
+document.addEventListener("htmx:afterSettle", followTurn);
+document.addEventListener("click", function (event) {
+  var setting = event.target && event.target.closest && event.target.closest(".vibrate-setting");
+  if (!setting) { return; }
+  try { localStorage.setItem(VIBRATE_KEY, vibrateAllowed() ? "off" : "on"); } catch (e) { /* private mode */ }
+  followTurn();
+});
