@@ -71,8 +71,10 @@ function labelOf(field) {          // the words a player sees for a field or a c
   var label = field.labels && field.labels[0];
   return label ? (label.innerText || label.textContent || "").replace(/\s+/g, " ").trim() : "";
 }
-function buttonText(button) {
-  return button ? (button.getAttribute("aria-label") || button.textContent || "").replace(/\s+/g, " ").trim() : "";
+function buttonText(button) {   // its name: a drawn button says it in words only a screen reader shows
+  if (!button) return "";
+  var words = button.getAttribute("aria-label") || (button.querySelector(".sr-only") || button).textContent;
+  return (words || "").replace(/\s+/g, " ").trim();
 }
 function shown(form, name, data) {   // a field's value as the screen shows it
   var field = form.elements.namedItem(name);

@@ -55,7 +55,8 @@ def plan_total(page: str) -> str:
 
 
 TILE = re.compile(r'<button name="build-tile" value="(?P<code>[^"]+)" class="[^"]*"'
-                  r'(?P<disabled> disabled aria-disabled="true")? aria-label="(?P<label>[^"]*)">')
+                  r'(?P<disabled> disabled aria-disabled="true")?>.*?'
+                  r'<span class="sr-only">(?P<label>[^<]*)</span>', re.S)
 
 
 def tiles(page: str) -> list[tuple[str, bool, str]]:
