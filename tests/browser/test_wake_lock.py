@@ -1,15 +1,18 @@
 """A seated player's phone stays awake while the game is on: the Screen Wake Lock API where the
 browser grants it (asked again when the page is shown again), NoSleep.js's looping video from
 the first tap where there is no such API (plain http on a home network), both let go when the
-game finishes or the player switches it off.
+game finishes, the player leaves the seat or switches it off.
 
 Headless Chromium has the API on http://127.0.0.1 (a secure context) but refuses it unless the
 context holds the "screen-wake-lock" permission, as a phone's browser grants it by itself."""
 from __future__ import annotations
 
+import re
+
 from playwright.sync_api import Page, expect
 
-from .helpers import LIVE_TIMEOUT, finish_game, settled_after_finish, start_table, take_seat
+from .helpers import (LIVE_TIMEOUT, confirm, finish_game, settled_after_finish, start_table,
+                      take_seat)
 
 # every sentinel the page was granted, to tell which it still holds
 COUNT_LOCKS = """
@@ -77,6 +80,8 @@ def test_without_the_api_the_first_tap_starts_a_looping_video(
     awake(anna, "video")
     assert anna.evaluate("document.querySelector('video') === null")   # kept off the page
 
-    anna.get_by_label("Keep the screen on during the game").uncheck()
+    anna.get_by_role("button", name="Leave this seat").click()     # leaving the seat: let go
+    confirm(anna)
+    anna.wait_for_url(re.compile(rf"/j/{code}$"))
     awake(anna, "")
     browser_log.assert_clean()
