@@ -76,7 +76,7 @@ def live(code: str):
 
 def story_follows(table) -> Response:
     """The story page of a table that changed: off to this browser's place at the rematch's
-    table once it started (as its screens go), else the page again (the game was reopened)."""
+    table once it started (as its screens go), else the page drawn again (the game reopened)."""
     response = Response(status=200)
     if table.next_code:
         seat = my_seat(table) is not None and not is_host(table)
