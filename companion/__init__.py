@@ -128,8 +128,10 @@ def register_blueprints(app: Flask) -> None:
 
 
 def register_security_headers(app: Flask) -> None:
-    policy = ("default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
-              "object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
+    # media from data: only for NoSleep.js's tiny silent video (a phone kept awake over http)
+    policy = ("default-src 'self'; img-src 'self' data:; media-src 'self' data:; style-src 'self'; "
+              "script-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; "
+              "frame-ancestors 'none'")
 
     @app.after_request
     def headers(response):  # type: ignore[no-untyped-def]

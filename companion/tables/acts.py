@@ -17,8 +17,8 @@ from . import bp, service
 from .confirm import question, sure
 from .forms import ButtonForm, UndoForm
 from .identity import is_host, my_seat
-from .pages import (end_event, last_own, not_entered, queue_answer, queued, render_screen,
-                    screen_url, selection_of, table_or_404)
+from .pages import (end_event, in_every_language, last_own, not_entered, queue_answer, queued,
+                    render_screen, screen_url, selection_of, table_or_404)
 from .summaries import changes_since
 
 
@@ -45,12 +45,13 @@ def act_of(event: dict[str, Any], by: str, player: str | None = None,
 
 def since_seen(table, mine: tuple[str, str | None] | None = None):
     """The table as it is now, and what was entered since the posting screen showed it (its
-    ``seen`` field), without what ``mine`` entered itself (see :func:`changes_since`)."""
+    ``seen`` field), without what ``mine`` entered itself (see :func:`changes_since`): a
+    function wording it in the language at hand."""
     table = service.find(table.code)
     replay = service.replay_of(table)
     seen = request.form.get("seen", type=int)
-    return table, replay, changes_since(replay, service.authors(table, max(0, seen or 0)), seen,
-                                        mine)
+    by = service.authors(table, max(0, seen or 0))
+    return table, replay, lambda: changes_since(replay, by, seen, mine)
 
 
 def ask_to_replace(table, view: str, conflict: Conflict, forms: dict[str, Any] | None):
@@ -62,20 +63,32 @@ def ask_to_replace(table, view: str, conflict: Conflict, forms: dict[str, Any] |
     yes = gettext(conflict.yes) if conflict.yes else gettext("Replace")
     return render_screen(table, view, forms, status=409, confirm=question(
         explain(conflict, replay.game), request.path, yes, screen_url(table.code, view),
-        fields, changes=changes, danger=False))
+        fields, changes=changes(), danger=False))
 
 
-def late_entry(table, act: Act, conflict: Conflict) -> str:
-    """Why an entry sent late from a phone's queue would replace a value, in words: what was
-    entered since the phone's screen showed the table, and the value it would replace."""
+def late_entry(table, act: Act, conflict: Conflict):
+    """An entry sent late from a phone's queue that would replace a value: refused with the
+    question the phone then asks (its Replace sends the entry again with the conflict's token),
+    naming what was entered since the phone's screen showed the table; the entry's own line
+    comes along, as the phone may show it in another language than the one it was made in."""
     table, replay, changes = since_seen(table, mine=(act.by, act.player))
-    question = explain(conflict, replay.game)
-    if not changes:
-        return gettext("Not entered: %(question)s Enter it again on the screen to replace it.",
-                       question=question)
-    return gettext("Not entered: while this phone was offline, %(changes)s. %(question)s "
-                   "Enter it again on the screen to replace it.",
-                   changes="; ".join(changes), question=question)
+
+    def reason() -> str:
+        question, lines = explain(conflict, replay.game), changes()
+        if not lines:
+            return gettext("Not entered: %(reason)s", reason=question)
+        return gettext("Not entered: while this phone was offline, %(changes)s. %(question)s",
+                       changes="; ".join(lines), question=question)
+    entries = in_every_language(lambda: replay.game.describe(act.event))
+    return queue_answer(reason, 409, replaces=conflict.token,
+                        **({"entries": entries} if all(entries.values()) else {}))
+
+
+def form_errors(form) -> str:
+    """What is wrong with a posted form, in words of the language at hand (validated again: a
+    validator words its message as it runs)."""
+    form.validate()
+    return " ".join(str(message) for messages in form.errors.values() for message in messages)
 
 
 def commit(table, act: Act, view: str, forms: dict[str, Any] | None = None):
@@ -87,11 +100,11 @@ def commit(table, act: Act, view: str, forms: dict[str, Any] | None = None):
         service.append(table, act)
     except Conflict as conflict:
         if queued():
-            return queue_answer(late_entry(table, act, conflict), 409)
+            return late_entry(table, act, conflict)
         return ask_to_replace(table, view, conflict, forms)
     except RuleError as error:
         if queued():
-            return not_entered(explain(error, game), 422)
+            return not_entered(lambda error=error: explain(error, game), 422)
         return render_screen(service.find(code), view, forms, explain(error, game), 422)
     if queued():        # appended now, or already in by its nonce
         return queue_answer()
@@ -109,8 +122,7 @@ def act(code: str, form_name: str):
         abort(404)
     if not form.validate():
         if queued():
-            return not_entered(" ".join(str(message) for messages in form.errors.values()
-                                        for message in messages), 422)
+            return not_entered(lambda: form_errors(form), 422)
         return render_screen(table, view, forms, None, 422)
     if player is None and "player" in form:
         player = form.player.data or None             # the host names the seat it acts for
@@ -118,13 +130,13 @@ def act(code: str, form_name: str):
         event = replay.game.event_from_form(form_name, form, player, replay.state)
     except RuleError as error:
         if queued():
-            return not_entered(explain(error, replay.game), 422)
+            return not_entered(lambda error=error: explain(error, replay.game), 422)
         return render_screen(table, view, forms, explain(error, replay.game), 422)
     if event is None:
         abort(404)
     moment = replay.game.moment(form_name, event) if queued() else None
     if moment is not None:         # kept by a phone while offline: it no longer means the same
-        return not_entered(str(moment), 409)
+        return not_entered(lambda: str(moment), 409)
     return commit(table, act_of(event, by, player, form_name), view, forms)
 
 

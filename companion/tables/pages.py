@@ -7,15 +7,16 @@ from __future__ import annotations
 
 import re
 import uuid
-from typing import Any
+from typing import Any, Callable
 from urllib.parse import parse_qs
 
 from flask import Response, abort, current_app, jsonify, make_response, render_template, request, url_for
-from flask_babel import get_locale, gettext
+from flask_babel import force_locale, get_locale, gettext
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import BadRequest
 
 from ..games import GAMES
+from ..i18n import LANGUAGES
 from . import bp, install, service
 from .forms import ButtonForm, LanguageForm
 from .identity import is_host, my_seat
@@ -38,36 +39,55 @@ def queued() -> bool:
     return request.headers.get("X-Queued") == "1"
 
 
-def queue_answer(reason: str | None = None, status: int = 200) -> tuple[Response, int]:
-    return jsonify(ok=reason is None, **({"reason": reason} if reason else {})), status
+def in_every_language(words: Callable[[], str]) -> dict[str, str]:
+    """``words()`` in each language the app ships in, by language."""
+    texts = {}
+    for language in LANGUAGES:
+        with force_locale(language):
+            texts[language] = words()
+    return texts
 
 
-def not_entered(reason: str, status: int) -> tuple[Response, int]:
+def queue_answer(reason: Callable[[], str] | None = None, status: int = 200,
+                 **answers: Any) -> tuple[Response, int]:
+    """A queued entry's answer: {"ok": true}, or {"ok": false, "reason": ...} with the refusal
+    worded in every language too ("reasons"), as the phone keeps it until read and may be
+    switched to another language meanwhile; ``answers`` are what the phone may answer with."""
+    if reason is None:
+        return jsonify(ok=True), status
+    reasons = in_every_language(reason)
+    return jsonify(ok=False, reason=reasons.get(str(get_locale())) or reason(), reasons=reasons,
+                   **answers), status
+
+
+def not_entered(reason: Callable[[], str], status: int, **answers: Any) -> tuple[Response, int]:
     """A queued entry refused: the reason as one sentence the phone shows under the entry."""
-    return queue_answer(gettext("Not entered: %(reason)s", reason=reason), status)
+    return queue_answer(lambda: gettext("Not entered: %(reason)s", reason=reason()), status,
+                        **answers)
 
 
 def error_page(error: Any) -> tuple[Any, int]:
     code = getattr(error, "code", 500) or 500
-    if isinstance(error, CSRFError):
-        message = gettext("This page was open too long or came from elsewhere. Reload it and try again.")
-    elif isinstance(error, UnclearSelection):
-        message = gettext("This address's “%(name)s” is not one this screen understands. Open "
-                          "the table again from its code.", name=error.field)
-    elif code == 404:
-        message = gettext("There is nothing here. Check the table code.")
-    elif code == 403:
-        message = gettext("Only the host screen or the seat's own phone may do that.")
-    elif code == 413:
-        message = gettext("That file is too large for a game record.")
-    elif code == 429:
-        message = gettext("Too many tries from this network in a short time. Wait a minute, "
-                          "then check the table code on the host screen.")
-    else:
-        message = gettext("That request could not be handled.")
+
+    def message() -> str:
+        if isinstance(error, CSRFError):
+            return gettext("This page was open too long or came from elsewhere. Reload it and try again.")
+        if isinstance(error, UnclearSelection):
+            return gettext("This address's “%(name)s” is not one this screen understands. Open "
+                           "the table again from its code.", name=error.field)
+        if code == 404:
+            return gettext("There is nothing here. Check the table code.")
+        if code == 403:
+            return gettext("Only the host screen or the seat's own phone may do that.")
+        if code == 413:
+            return gettext("That file is too large for a game record.")
+        if code == 429:
+            return gettext("Too many tries from this network in a short time. Wait a minute, "
+                           "then check the table code on the host screen.")
+        return gettext("That request could not be handled.")
     if queued():
         return not_entered(message, code)
-    return render_template("error.html", message=message, code=code), code
+    return render_template("error.html", message=message(), code=code), code
 
 
 def table_or_404(code: str):

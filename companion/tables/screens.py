@@ -53,6 +53,8 @@ def live(code: str):
     table = table_or_404(code)
     if request.args.get("v", type=int) == table.version:
         return Response(status=204)
+    if request.args.get("view") == "story":
+        return story_follows(table)
     view = "phone" if request.args.get("view") == "phone" else "host"
     seat, host = my_seat(table), is_host(table)
     selection = selection_of(GAMES[table.game])
@@ -69,6 +71,19 @@ def live(code: str):
         response.headers["HX-Redirect"] = url_for("tables.next_game", code=table.code, view=view)
     elif request.args.get("finished", type=int, default=0) != int(finished):
         response.headers["HX-Refresh"] = "true"     # the entry forms come or go: whole page
+    return response
+
+
+def story_follows(table) -> Response:
+    """The story page of a table that changed: off to this browser's place at the rematch's
+    table once it started (as its screens go), else the page drawn again (the game reopened)."""
+    response = Response(status=200)
+    if table.next_code:
+        seat = my_seat(table) is not None and not is_host(table)
+        response.headers["HX-Redirect"] = url_for("tables.next_game", code=table.code,
+                                                  view="phone" if seat else "host")
+    else:
+        response.headers["HX-Refresh"] = "true"
     return response
 
 

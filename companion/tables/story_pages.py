@@ -85,15 +85,17 @@ def story_page(code: str):
         "standings": standings(then, result), "seat": None, "host": False,
         "finished": then.finished, "selection": {}, "history": [], "end_event": None,
         "follow": {}, "d": game.screen(then.state, then.options, "host", None, False, {})}
-    back = url_for("tables.phone", code=table.code) if seat and not is_host(table) \
-        else url_for("tables.host", code=table.code)
+    screen = "phone" if seat and not is_host(table) else "host"       # this browser's screen
+    back = url_for(f"tables.{screen}", code=table.code)
+    # once the rematch started (the page follows it by itself with JavaScript)
+    rematch = url_for("tables.next_game", code=table.code, view=screen) if table.next_code else None
     page = url_for("tables.story_page", code=table.code)
     links = {"first": f"{page}?at=0", "previous": f"{page}?at={max(at - 1, 0)}",
              "next": f"{page}?at={min(at + 1, count)}", "last": f"{page}?at={count}",
              "play": f"{page}?at={0 if at == count else at}&play=1", "pause": f"{page}?at={at}"}
     response = make_response(render_template(
         "tables/story.html", chart=chart_svg(table, replay, at), at=at, count=count,
-        playing=playing, links=links, back=back, line=act_line(then, at),
+        playing=playing, links=links, back=back, rematch=rematch, line=act_line(then, at),
         page_url=f"{page}?at={at}", **context))
     if playing:
         response.headers["Refresh"] = f"{PLAY_SECONDS}; url={page}?at={at + 1}&play=1"

@@ -6,7 +6,10 @@
 // live update comes through, the browser says it is online, or the page is opened again), in
 // the order made and one at a time. The server answers a kept entry (header X-Queued: 1) in
 // JSON: in (now, or already by its nonce: an answer lost on the way is harmless), or refused by
-// the rules of the table as it is then, in words, which this phone shows until read.
+// the rules of the table as it is then, in words, which this phone shows until read (OK). A
+// refusal that asks whether to replace a value entered meanwhile is answered on the phone: sent
+// again with the token the server gave (Replace), or dropped (Keep as it is). The server words
+// a refusal in each of its languages, so a phone switched to another one shows it in that one.
 //
 // Acts that count only at the moment of the tap (their form has data-no-queue, with the reason)
 // and every other post (undo, seats, finish) are refused at once while offline. A banner says
@@ -76,16 +79,19 @@ function buttonText(button) {   // its name: a drawn button says it in words onl
   var words = button.getAttribute("aria-label") || (button.querySelector(".sr-only") || button).textContent;
   return (words || "").replace(/\s+/g, " ").trim();
 }
-function shown(form, name, data) {   // a field's value as the screen shows it
+function shown(form, name, data) {   // a field's value (posted in data) as the screen shows it
   var field = form.elements.namedItem(name);
+  var value = data.get(name) || "";
+  var same = function (choice) { return choice.value === value; };
   if (field && !field.tagName && typeof field.length === "number") {      // radio chips
-    var chosen = Array.prototype.filter.call(field, function (f) { return f.checked; })[0];
-    return chosen ? labelOf(chosen) || chosen.value : "";
+    var chosen = Array.prototype.filter.call(field, same)[0];
+    return chosen ? labelOf(chosen) || chosen.value : value;
   }
-  if (field && field.tagName === "SELECT" && field.selectedOptions[0]) {
-    return field.selectedOptions[0].textContent.trim();
+  if (field && field.tagName === "SELECT") {
+    var option = Array.prototype.filter.call(field.options, same)[0];
+    return option ? option.textContent.trim() : value;
   }
-  return data.get(name) || "";
+  return value;
 }
 function describe(form, data, submitter) {
   var pattern = form.getAttribute("data-entry");
@@ -130,7 +136,7 @@ function keep(form, data, submitter) {
   var items = load(table);
   if (!items.some(function (item) { return item.nonce === nonce; })) {
     items.push({nonce: nonce, action: url.pathname + url.search, fields: fields,
-                label: describe(form, data, submitter), made: Date.now()});
+                label: describe(form, data, submitter), lang: language(), made: Date.now()});
   }
   if (!store(table, items)) { note(words("needs")); return; }
   var input = form.querySelector("input[name=nonce]");
@@ -174,7 +180,13 @@ function send() {
           change(table, next.nonce, function () { return null; });
         } else {
           var reason = answer && answer.reason ? answer.reason : words("refused");
-          change(table, next.nonce, function (item) { item.refused = reason; return item; });
+          change(table, next.nonce, function (item) {
+            item.refused = reason;
+            item.reasons = answer && answer.reasons;       // {language: the same words}
+            item.entries = answer && answer.entries;       // the entry's line, likewise
+            item.replaces = answer && answer.replaces;     // a question: the token to replace
+            return item;
+          });
         }
         answered();
       });
@@ -252,7 +264,7 @@ function drawWaiting(waiting) {
     var li = document.createElement("li");
     li.className = "kept";
     li.setAttribute("data-nonce", item.nonce);
-    li.appendChild(document.createTextNode(item.label + " "));
+    li.appendChild(document.createTextNode(labelNow(item) + " "));
     var state = document.createElement("small");
     state.textContent = words("sending");
     li.appendChild(state);
@@ -260,7 +272,31 @@ function drawWaiting(waiting) {
   });
 }
 
-// what the table refused, in words, until the player has read it (OK)
+// An entry in the page's language: as made, or (the phone switched language since) worded
+// again by the same form on this page, else as the server worded its refusal, else as made.
+function language() { return document.documentElement.lang || ""; }
+function labelNow(item) {
+  if (!item.lang || item.lang === language()) { return item.label; }
+  var again = Array.prototype.filter.call(document.querySelectorAll("form[data-entry]"), function (form) {
+    var url = pathOf(form);
+    return url && url.pathname + url.search === item.action &&
+      form.getAttribute("data-entry").indexOf("{submitter}") < 0;
+  })[0];
+  if (again) { return describe(again, new URLSearchParams(item.fields), null); }
+  return (item.entries && item.entries[language()]) || item.label;
+}
+function reasonNow(item) { return (item.reasons && item.reasons[language()]) || item.refused; }
+
+function answerButton(text, kind, nonce, primary) {
+  var button = document.createElement("button");
+  button.type = "button";
+  button.className = primary ? "button primary" : "button";
+  button.setAttribute(kind, nonce);
+  button.textContent = text;
+  return button;
+}
+
+// what the table refused, in words, until the player has read it (OK) or answered its question
 function drawRefused(refused) {
   var card = document.getElementById("kept-refused");
   var shown = JSON.stringify(refused.map(function (item) { return item.nonce; }));
@@ -274,17 +310,21 @@ function drawRefused(refused) {
     row.className = "kept-row";
     var text = document.createElement("p");
     var what = document.createElement("strong");
-    what.textContent = item.label;
+    what.textContent = labelNow(item);
     text.appendChild(what);
     text.appendChild(document.createElement("br"));
-    text.appendChild(document.createTextNode(item.refused));
-    var ok = document.createElement("button");
-    ok.type = "button";
-    ok.className = "button";
-    ok.setAttribute("data-dismiss", item.nonce);
-    ok.textContent = words("ok");
+    text.appendChild(document.createTextNode(reasonNow(item)));
+    var answers = document.createElement("div");
+    answers.className = "kept-answers";
+    if (item.replaces) {
+      row.classList.add("asks");
+      answers.appendChild(answerButton(words("replace"), "data-replace", item.nonce, true));
+      answers.appendChild(answerButton(words("keep"), "data-dismiss", item.nonce, false));
+    } else {
+      answers.appendChild(answerButton(words("ok"), "data-dismiss", item.nonce, false));
+    }
     row.appendChild(text);
-    row.appendChild(ok);
+    row.appendChild(answers);
     card.appendChild(row);
   });
 }
@@ -339,6 +379,23 @@ document.addEventListener("click", function (event) {
   if (!button) { return; }
   change(code(), button.getAttribute("data-dismiss"), function () { return null; });
   draw();
+});
+
+// Replace: the refused entry goes back in line, carrying the token of the value it replaces
+// (refused again, with a new question, if that value changed once more meanwhile).
+document.addEventListener("click", function (event) {
+  var button = event.target.closest && event.target.closest("button[data-replace]");
+  if (!button) { return; }
+  change(code(), button.getAttribute("data-replace"), function (item) {
+    if (!item.replaces) { return item; }
+    item.fields = item.fields.filter(function (pair) { return pair[0] !== "replaces"; })
+      .concat([["replaces", item.replaces]]);
+    ["refused", "reasons", "entries", "replaces"].forEach(function (key) { delete item[key]; });
+    return item;
+  });
+  net.retryAt = 0;
+  draw();
+  send();
 });
 
 window.addEventListener("online", function () {   // the line is back: send what waits

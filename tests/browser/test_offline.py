@@ -121,9 +121,61 @@ def test_an_entry_the_host_made_meanwhile_is_refused_on_the_phone_in_words(
     expect(anna.locator("#offline")).to_be_hidden()
     assert [e["points"] for e in record(host_page, live_server.url, code)] == [9]
 
-    refused.get_by_role("button", name="OK").click()          # read: gone, here and in storage
+    expect(refused).to_contain_text("Replace it with 12?")    # asked, and answered here
+    expect(refused.get_by_role("button")).to_have_text(["Replace", "Keep as it is"])
+    refused.get_by_role("button", name="Keep as it is").click()    # gone, here and in storage
     expect(refused).to_be_hidden()
     assert kept(anna, code) == []
+    live_polls_due(anna)
+    assert [e["points"] for e in record(host_page, live_server.url, code)] == [9]
+    browser_log.assert_clean()
+
+
+def test_refusals_read_after_switching_to_magyar_are_in_magyar_and_replace_enters_the_entry(
+        live_server, host_page, phone, browser_log):
+    """Refused while the phone was in English: one entry would replace what the host entered
+    meanwhile (asked: Replace or Keep as it is), one the table does not take at all (OK)."""
+    code = start_table(host_page, live_server.url, players=("Anna", "Bence"))
+    anna = phone("Anna")
+    take_seat(anna, f"{live_server.url}/j/{code}", "Anna")
+    go_offline(anna)
+    save_offline(anna, 1, 12)
+    save_offline(anna, 2, 7)
+    expect(anna.locator("#live .kept-waiting li")).to_have_count(2)
+    anna.evaluate(f"""() => {{        // round 1000: an entry the table refuses outright
+        const items = JSON.parse(localStorage.getItem('tc-queue:{code}'));
+        items[1].fields = items[1].fields.map(([k, v]) => [k, k === 'points-round' ? '1000' : v]);
+        localStorage.setItem('tc-queue:{code}', JSON.stringify(items)); }}""")
+    host = host_page.locator("section.entry form.points")      # the host enters Anna's round 1
+    host.locator('select[name="points-player"]').select_option("Anna")
+    host.locator('input[name="points-round"]').fill("1")
+    host.locator('input[name="points-points"]').fill("9")
+    with host_page.expect_response(lambda r: "/act/points" in r.url):
+        host.locator("button").click()
+
+    anna.context.set_offline(False)
+    rows = anna.locator("#kept-refused .kept-row")
+    expect(rows).to_have_count(2, timeout=LIVE_TIMEOUT)
+    expect(rows.nth(0)).to_contain_text("Anna's round 1 is 9. Replace it with 12?")
+    expect(rows.nth(1)).to_contain_text("The round must be a number from 1 to 999.")
+
+    to_hungarian(anna)
+    asks, plain = rows.nth(0), rows.nth(1)
+    expect(asks).to_contain_text("1. forduló: 12 pont")         # the entry, worded again
+    expect(asks).to_contain_text("Anna 1. fordulójában 9 pont áll. Lecseréled erre: 12?")
+    expect(asks.get_by_role("button")).to_have_text(["Csere", "Maradjon így"])
+    expect(plain).to_contain_text("1000. forduló: 7 pont")
+    expect(plain).to_contain_text("Nem került be: A forduló")
+    expect(plain.get_by_role("button")).to_have_text(["Rendben"])
+    expect(anna.locator("#kept-refused")).not_to_contain_text(re.compile("Not entered|Round"))
+
+    asks.get_by_role("button", name="Csere").click()          # sent again, with its token
+    expect(total_of(host_page, "Anna")).to_have_text("12", timeout=LIVE_TIMEOUT)
+    expect(rows).to_have_count(1)
+    anna.get_by_role("button", name="Rendben").click()
+    expect(anna.locator("#kept-refused")).to_be_hidden()
+    assert kept(anna, code) == []
+    assert [e["points"] for e in record(host_page, live_server.url, code)] == [9, 12]
     browser_log.assert_clean()
 
 

@@ -1,5 +1,6 @@
 """A rematch at a real table: the TV finishes a score-pad game, taps "next player starts", and
-both phones land at their own seats of the new table by themselves, in English and Hungarian.
+both phones land at their own seats of the new table by themselves (one of them from the story
+of the game), in English and Hungarian.
 Screenshots: test-artifacts/screens/<lang>-rematch-*.png."""
 from __future__ import annotations
 
@@ -44,6 +45,9 @@ def play_and_rematch(lang: str, album: Album, live_server, phone, desktop) -> No
     for page in (anna, bence):
         expect(page.locator("section.rematch-card .waiting")).to_be_visible()
     album.shoot(anna, lang, "rematch-phone-waiting")
+    bence.locator("p.story-link a").click()         # Bence reads the story of the game meanwhile
+    bence.wait_for_url(f"{base}/t/{code}/story")
+    expect(bence.locator(".story-chart svg")).to_be_visible()
 
     # one tap: the TV moves to the new table's host screen ...
     rotate.click()

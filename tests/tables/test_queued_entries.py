@@ -37,6 +37,23 @@ def test_a_queued_entry_whose_round_the_host_filled_meanwhile_is_refused_in_word
     assert totals(client, table)["Anna"] == 9 and len(events(client, table)) == 1
 
 
+def test_a_queued_entry_that_would_replace_a_value_is_entered_once_the_phone_says_replace(
+        client, table, anna):
+    """The refusal asks (in every language, as the phone may switch to another one before it
+    is read) and gives the token that enters the entry anyway when sent with it again."""
+    enter(client, table, 1, 9, screen="host", **{"points-player": "Anna"})
+    nonce = uuid.uuid4().hex
+    late = send(anna, table, 1, 12, nonce, seen="0").get_json()
+    assert late["reasons"]["en"] == late["reason"] and late["reason"].endswith(
+        "Anna's round 1 is 9. Replace it with 12?")
+    assert late["reasons"]["hu"].startswith("Nem került be: amíg ez a telefon nem kapcsolódott")
+    assert late["entries"] == {"en": "Anna: 12 points in round 1",
+                               "hu": "Anna: 12 pont, 1. forduló"}
+    again = send(anna, table, 1, 12, nonce, seen="0", replaces=late["replaces"])
+    assert (again.status_code, again.get_json()) == (200, {"ok": True})
+    assert totals(client, table)["Anna"] == 12 and len(events(client, table)) == 2
+
+
 def test_a_queued_entry_the_rules_refuse_is_answered_with_the_reason(client, table, anna):
     client.post(f"/t/{table}/finish", data={"sure": "yes"})        # the host finished meanwhile
     late = send(anna, table, 2, 5, uuid.uuid4().hex)
@@ -48,6 +65,8 @@ def test_a_queued_entry_the_rules_refuse_is_answered_with_the_reason(client, tab
 def test_a_queued_entry_that_is_not_a_valid_form_is_refused_in_words(client, table, anna):
     bad = send(anna, table, 1, "lots", uuid.uuid4().hex)
     assert bad.status_code == 422 and bad.get_json()["ok"] is False and bad.get_json()["reason"]
+    words = bad.get_json()["reasons"]          # the form's own messages, in each language
+    assert words["hu"].startswith("Nem került be: ") and words["hu"][15:] != words["en"][14:]
     assert events(client, table) == []
 
 

@@ -264,6 +264,29 @@ def test_finished_screens_say_what_comes_next(app, client, finished, anna):
         assert "Waiting for the host" not in html
 
 
+def test_the_story_page_follows_to_the_rematch_too(app, client, finished, anna):
+    """It follows the table (its own quiet poll) and, without JavaScript, links to the next game."""
+    version = stored(app, finished).version
+    story = anna.get(f"/t/{finished}/story").get_data(as_text=True)
+    assert f"/t/{finished}/live?v={version}&amp;view=story&amp;wait=1" in story
+    assert "The next game is ready" not in story
+    assert anna.get(f"/t/{finished}/live?v={version}&view=story").status_code == 204
+    new_code(rematch(client, finished))
+    for screen, view in ((anna, "phone"), (client, "host")):
+        response = screen.get(f"/t/{finished}/live?v={version}&view=story")
+        assert response.headers["HX-Redirect"] == f"/t/{finished}/next?view={view}"
+        assert response.get_data() == b""
+        html = screen.get(f"/t/{finished}/story").get_data(as_text=True)
+        assert f'href="/t/{finished}/next?view={view}"' in html
+
+
+def test_a_story_page_whose_game_was_reopened_is_drawn_again(app, client, finished, anna):
+    version = stored(app, finished).version
+    assert post(client, f"/t/{finished}/reopen").status_code == 303
+    response = anna.get(f"/t/{finished}/live?v={version}&view=story")
+    assert response.headers["HX-Refresh"] == "true" and "HX-Redirect" not in response.headers
+
+
 def test_a_game_in_play_shows_no_rematch(client, table, anna):
     assert "Rematch" not in text_of(client.get(f"/t/{table}"))
     assert "Waiting for the host" not in text_of(anna.get(f"/t/{table}/phone"))
