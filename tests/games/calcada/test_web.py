@@ -4,7 +4,9 @@ and the editors round-tripping a board and a scoring board into a table's record
 from __future__ import annotations
 
 import json
+import re
 import uuid
+from html import unescape
 
 from companion import record
 from companion.games.calcada.board import board_json, default_board
@@ -25,14 +27,21 @@ def seated(app, code, position):
     return phone
 
 
-def post(client, code, act, player=None, host=False, **fields):
+def post(client, code, act, player=None, host=False, agree=True, **fields):
+    """The act's form posted; a turn played out of order is agreed to when asked, as a table
+    setting up a position would (``agree=False``: the question is the answer)."""
     data = {f"{act}-{k}": v for k, v in fields.items()}
     data["nonce"] = uuid.uuid4().hex
     if player:
         data[f"{act}-player"] = player
     if host:
         data["screen"] = "host"
-    return client.post(f"/t/{code}/act/{act}", data=data)
+    answer = client.post(f"/t/{code}/act/{act}", data=data)
+    asked = re.search(r'name="anyway" value="([^"]*)"', answer.get_data(as_text=True))
+    if agree and answer.status_code == 409 and asked:
+        data |= {"nonce": uuid.uuid4().hex, "anyway": unescape(asked[1])}
+        answer = client.post(f"/t/{code}/act/{act}", data=data)
+    return answer
 
 
 def events(client, code):
