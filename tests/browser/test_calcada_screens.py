@@ -7,7 +7,7 @@ import pytest
 from playwright.sync_api import expect
 
 from .helpers import LIVE_TIMEOUT, caught_up, finish_game, start_table, take_seat
-from .test_calcada import GAME, move, open_table, place, play
+from .test_calcada import GAME, move, open_table, place, play, play_turn
 from .test_screens import Album, to_hungarian
 
 TV = {"viewport": {"width": 1920, "height": 1080}}
@@ -47,11 +47,7 @@ def shoot_game(lang, album, live_server, desktop, phone):
     album.shoot(tv, lang, "calcada-tv-act-for-bence")
 
     for turn in GAME[4:-1]:
-        if turn == "spend Anna":
-            with anna.expect_response(lambda r: "/act/spend" in r.url):
-                anna.locator('form[action$="/act/spend"] button').click()
-        else:
-            place(pages[turn[0]], *turn[1:])
+        play_turn(pages, turn)
     expect(bence.locator("#live .end-line")).to_be_visible(timeout=LIVE_TIMEOUT)
     album.shoot(bence, lang, "calcada-phone-last-round")
     place(bence, *GAME[-1][1:])
