@@ -87,7 +87,7 @@ def pass_turn(page: Page) -> None:
     screen_settled(page)
     caught_up(page, base, code)
     with page.expect_response(lambda r: r.url.endswith("/pass") and r.request.method == "POST"):
-        page.locator(".turn-line").get_by_role("button", name="Done — pass").click()
+        page.locator(".turn-line button.pass").click()
 
 
 def play_turn(pages: dict[str, Page], turn) -> None:
