@@ -12,8 +12,8 @@ from playwright.sync_api import Page, expect
 
 from companion.cli import cli
 
-from .helpers import (LIVE_TIMEOUT, caught_up, finish_game, screen_settled, start_table,
-                      take_seat, until)
+from .helpers import (LIVE_TIMEOUT, caught_up, confirm, finish_game, screen_settled,
+                      start_table, take_seat, until)
 from .test_screens import Album, to_hungarian
 
 # the default "8" side, printed numbers:  1 4 2 5 3 / 2 5 3 1 4 / 3 1 4 2 5 / 4 2 5 3 1 / 5 3 1 4 2
@@ -29,6 +29,7 @@ GAME = [
     ("Anna", "red", 7, 2, 3, "cafe"),           # 7: any cell
     ("Bence", "red", 3, 2, 3, "bench"),
     "spend Anna",
+    "pass Anna",                                # Anna's turn without a tile: Done — pass
     ("Bence", "red", 1, 3, 2, "bench"),         # red district of 3 at ×2: 6
     ("Anna", "red", 1, 3, 2, "cafe"),           # ×1: 3 + 2, red slides off: the end; Bence plays on
     ("Bence", "green", 1, 1, 1, "tram"),        # Bence's last turn
@@ -53,7 +54,8 @@ def move(page: Page, step: str) -> None:
 def place(page: Page, colour: str, number: int, row: int, column: int, motif: str) -> None:
     """A turn in four taps: colour, number, cell, motif, made once the screen shows the table as
     it is (as a player looks before tapping: a tap at the very moment the other player's move is
-    swapped in can still be lost, which taps answered in the page itself will end)."""
+    swapped in can still be lost, which taps answered in the page itself will end). Made out of
+    turn, the question before it is answered yes."""
     base, code = re.match(r"(https?://[^/]+)/t/([^/?]+)", page.url).groups()
     screen_settled(page)
     caught_up(page, base, code)
@@ -64,8 +66,11 @@ def place(page: Page, colour: str, number: int, row: int, column: int, motif: st
     move(page, "cell")
     page.locator(f'svg.calcada-board a:has(g[data-cell="{row}-{column}"])').click()
     move(page, "motif")
-    with page.expect_response(lambda r: "/act/place" in r.url and r.request.method == "POST"):
+    with page.expect_response(lambda r: "/act/place" in r.url
+                              and r.request.method == "POST") as answer:
         page.locator(f'form.motifs button[value="{motif}"]').click()
+    if answer.value.status == 409:      # out of turn: agreed, as a table setting up a position
+        confirm(page, "Enter it anyway")
     move(page, "colour")
     expect(page.locator(f'g[data-cell="{row}-{column}"]')).to_have_attribute(
         "data-tile", f"{colour}:{motif}")
@@ -76,14 +81,30 @@ def stone_row(page: Page, colour: str):
     return page.locator(f"#live .scoring-board tbody tr:has(.stone[data-stone={colour}])")
 
 
-def play(pages: dict[str, Page], upto: int) -> None:
-    for turn in GAME[:upto]:
-        if turn == "spend Anna":
-            with pages["Anna"].expect_response(lambda r: "/act/spend" in r.url):
-                pages["Anna"].locator('form[action$="/act/spend"] button').click()
-            continue
+def pass_turn(page: Page) -> None:
+    """*Done — pass* on the phone whose turn it is: the turn ends without a tile."""
+    base, code = re.match(r"(https?://[^/]+)/t/([^/?]+)", page.url).groups()
+    screen_settled(page)
+    caught_up(page, base, code)
+    with page.expect_response(lambda r: r.url.endswith("/pass") and r.request.method == "POST"):
+        page.locator(".turn-line button.pass").click()
+
+
+def play_turn(pages: dict[str, Page], turn) -> None:
+    """One line of GAME: a tile placed, a bonus tile spent or a turn passed."""
+    if turn == "spend Anna":
+        with pages["Anna"].expect_response(lambda r: "/act/spend" in r.url):
+            pages["Anna"].locator('form[action$="/act/spend"] button').click()
+    elif turn == "pass Anna":
+        pass_turn(pages["Anna"])
+    else:
         player, *rest = turn
         place(pages[player], *rest)
+
+
+def play(pages: dict[str, Page], upto: int) -> None:
+    for turn in GAME[:upto]:
+        play_turn(pages, turn)
 
 
 def open_table(live_server, host_page, phone, lang: str = "en"):
@@ -143,8 +164,9 @@ def test_a_whole_game_on_the_phones_scores_as_the_final_screen_says(
             timeout=LIVE_TIMEOUT)
     expect(pages["Anna"].locator(".calcada-move")).to_contain_text("No turn left for Anna")
     place(pages["Bence"], *GAME[-1][1:])
-    expect(host_page.locator("#live .end-line")).to_have_text(
+    expect(host_page.locator("#live .turn-line .turn")).to_have_text(
         "The last round is over: the host finishes the game.", timeout=LIVE_TIMEOUT)
+    expect(host_page.locator("#live .end-line")).to_have_count(0)       # said once
     finish_game(host_page)
     for page in (*pages.values(), host_page):
         board = page.locator('#live figure.player-board[data-player="Bence"]')
@@ -158,4 +180,45 @@ def test_a_whole_game_on_the_phones_scores_as_the_final_screen_says(
     for name, total in TOTALS.items():
         shown = host_page.locator(f'#live figure.player-board[data-player="{name}"] .total')
         assert int(shown.inner_text()) == total
+    browser_log.assert_clean()
+
+
+def turn_shown(pages: dict[str, Page], tv: Page, player: str) -> None:
+    """Every screen says whose turn it is: the TV names the player, that player's phone says
+    "Your turn", the others name the player, all within the live time-out."""
+    deadline = time.monotonic() + LIVE_TIMEOUT / 1000
+    expect(tv.locator("#live .turn-line .turn")).to_have_text(
+        f"{player}'s turn: pick a stone and place a tile", timeout=until(deadline))
+    for name, page in pages.items():
+        line = page.locator("#live .turn-line .turn")
+        expect(line).to_have_text("Your turn: pick a stone and place a tile" if name == player
+                                  else f"{player}'s turn: pick a stone and place a tile",
+                                  timeout=until(deadline))
+        expect(page.locator(".turn-line button.pass")).to_have_count(int(name == player))
+
+
+def test_every_screen_follows_the_turn_asks_before_one_out_of_turn_and_passes(
+        live_server, host_page, phone, browser_log):
+    code, pages = open_table(live_server, host_page, phone)
+    anna, bence = pages["Anna"], pages["Bence"]
+    turn_shown(pages, host_page, "Anna")
+    place(anna, "blue", 3, 5, 2, "tram")
+    turn_shown(pages, host_page, "Bence")
+    pass_turn(bence)                                        # Done — pass: no tile this turn
+    expect(host_page.locator("#live ol.history li").first).to_contain_text(
+        "Bence passed", timeout=LIVE_TIMEOUT)
+    turn_shown(pages, host_page, "Anna")                    # round 2: the first seat again
+    # Bence again, before Anna: his phone asks first, and enters it on the second tap
+    screen_settled(bence)
+    bence.locator('.colours a[data-colour="red"]').click()
+    bence.locator('.numbers a[data-number="3"]').click()
+    bence.locator('svg.calcada-board a:has(g[data-cell="5-2"])').click()
+    with bence.expect_response(lambda r: "/act/place" in r.url and r.status == 409):
+        bence.locator('form.motifs button[value="plaza"]').click()
+    dialog = bence.locator("section.confirm")
+    expect(dialog).to_contain_text("It is Anna's turn first. Enter this for Bence anyway?")
+    expect(bence.locator('g[data-cell="5-2"]')).not_to_have_attribute("data-tile", "red:plaza")
+    confirm(bence, "Enter it anyway")
+    expect(bence.locator('g[data-cell="5-2"]')).to_have_attribute("data-tile", "red:plaza")
+    turn_shown(pages, host_page, "Anna")                    # still Anna's: nobody moved on
     browser_log.assert_clean()

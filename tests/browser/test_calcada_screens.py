@@ -7,7 +7,7 @@ import pytest
 from playwright.sync_api import expect
 
 from .helpers import LIVE_TIMEOUT, caught_up, finish_game, start_table, take_seat
-from .test_calcada import GAME, move, open_table, place, play
+from .test_calcada import GAME, move, open_table, place, play, play_turn
 from .test_screens import Album, to_hungarian
 
 TV = {"viewport": {"width": 1920, "height": 1080}}
@@ -40,6 +40,16 @@ def shoot_game(lang, album, live_server, desktop, phone):
     move(anna, "motif")
     album.shoot(anna, lang, "calcada-phone-motif")
     anna.goto(f"{live_server.url}/t/{code}/phone")
+    # Bence before Anna: his phone asks first
+    bence.locator('.colours a[data-colour="red"]').click()
+    bence.locator('.numbers a[data-number="4"]').click()
+    bence.locator('svg.calcada-board a:has(g[data-cell="5-4"])').click()
+    with bence.expect_response(lambda r: "/act/place" in r.url and r.status == 409):
+        bence.locator('form.motifs button[value="kiosk"]').click()
+    expect(bence.locator("section.confirm")).to_be_visible()
+    album.shoot(bence, lang, "calcada-phone-out-of-turn")
+    bence.locator("section.confirm a.button").click()          # Back, change nothing
+    expect(bence.locator("section.confirm")).to_have_count(0)
     expect(tv.locator("#live .scoring-board .stone[data-stone=blue]")).to_be_visible()
     tv.goto(f"{live_server.url}/t/{code}")
     album.shoot(tv, lang, "calcada-tv-play")
@@ -47,15 +57,12 @@ def shoot_game(lang, album, live_server, desktop, phone):
     album.shoot(tv, lang, "calcada-tv-act-for-bence")
 
     for turn in GAME[4:-1]:
-        if turn == "spend Anna":
-            with anna.expect_response(lambda r: "/act/spend" in r.url):
-                anna.locator('form[action$="/act/spend"] button').click()
-        else:
-            place(pages[turn[0]], *turn[1:])
+        play_turn(pages, turn)
     expect(bence.locator("#live .end-line")).to_be_visible(timeout=LIVE_TIMEOUT)
     album.shoot(bence, lang, "calcada-phone-last-round")
     place(bence, *GAME[-1][1:])
     tv.goto(f"{live_server.url}/t/{code}")
+    album.shoot(tv, lang, "calcada-tv-last-round-over")
     finish_game(tv)
     expect(tv.locator("#live .calcada-boards .badge")).to_be_visible()
     album.shoot(tv, lang, "calcada-tv-final")

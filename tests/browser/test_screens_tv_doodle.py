@@ -43,7 +43,10 @@ def doodle_album(lang, album, live_server, phone, desktop):
 
     # the TV: every seat taken (the QR folded), the round at a glance, acting for a seat
     seated(phone, live_server, code, "Bence", lang)
-    seated(phone, live_server, code, "Csilla", lang)
+    csilla = seated(phone, live_server, code, "Csilla", lang)
+    csilla.locator("#live a.die.legal").first.click()      # before Bence: asked first
+    expect(csilla.locator(".turn-question")).to_be_visible()
+    album.shoot(csilla, lang, "doodle-phone-out-of-turn")
     tv = desktop(f"{lang}-tv-doodle", **TV)
     as_host(tv, live_server, code, secret, lang)
     expect(tv.locator("img.qr")).to_be_hidden()
@@ -109,7 +112,7 @@ def test_tv_and_doodle_city_screenshots(lang, live_server, phone, desktop, brows
     tv_album(lang, album, live_server, phone, desktop)
     names = {path.stem for path in album.files}
     for name in ("doodle-phone", "doodle-phone-die", "doodle-phone-shapes",
-                 "doodle-phone-after", "tv-doodle", "tv-doodle-act-for", "tv-doodle-setup",
+                 "doodle-phone-after", "doodle-phone-out-of-turn", "tv-doodle", "tv-doodle-act-for", "tv-doodle-setup",
                  "doodle-tally-saved", "doodle-sheet-editor", "tv-waiting", "tv-playing",
                  "tv-finish-confirm", "tv-finished", "history"):
         assert f"{lang}-{name}" in names

@@ -19,7 +19,8 @@ MOTIF_LABELS = {"tram": _l("tram"), "plaza": _l("plaza"), "kiosk": _l("kiosk"),
 SIDE_LABELS = {"8": _l("8 districts"), "9": _l("9 districts")}
 # refusal parameters that carry an id, shown by their label (the plug-in's ``labels``)
 PARAM_LABELS = {"colour": COLOUR_LABELS, "other": COLOUR_LABELS, "motif": MOTIF_LABELS}
-EVENT_LABELS = {"place": _l("place"), "spend_bonus": _l("spend bonus"), "tally": _l("tally")}
+EVENT_LABELS = {"place": _l("place"), "pass": _l("pass"), "spend_bonus": _l("spend bonus"),
+                "tally": _l("tally")}
 
 
 def label(labels: dict[str, Any], value: Any) -> Any:

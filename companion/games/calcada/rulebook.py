@@ -27,9 +27,11 @@ class CalcadaRules(Rules):
         return None if points is None else (_l("Best district"), points)
 
     def end_status(self, state: rules.State, result: Mapping[str, Any]) -> str | None:
-        if state.trigger is None:
+        """"Last round!" while it is played; once it is over the turn line says so (and that the
+        host finishes the game), once on each screen."""
+        if state.trigger is None or rules.game_over(state):
             return None
-        return N_("The last round is over") if rules.game_over(state) else N_("Last round!")
+        return N_("Last round!")
 
     def describe(self, event: Mapping[str, Any]) -> str:
         kind = event.get("type")
@@ -39,6 +41,8 @@ class CalcadaRules(Rules):
             count = event.get("count", 1)
             return ngettext("%(player)s spent a bonus tile", "%(player)s spent %(num)s bonus tiles",
                             count if isinstance(count, int) else 1, player=event.get("player"))
+        if kind == "pass":
+            return gettext("%(player)s passed", player=event.get("player"))
         if kind == "tally":
             return gettext("%(player)s: final board entered", player=event.get("player"))
         return ""

@@ -7,14 +7,15 @@ A district scores the moment its last cell is filled, in table order, because ea
 moves that colour's stone down the shared scoring board and so lowers the next one's
 multiplier. Motif groups, unfinished districts and bonus tiles score at the end. Records do not
 enforce turn order, except once the end is triggered: then only the players seated after the
-trigger finish the round, one turn each.
+trigger finish the round, one turn each (a placement or a pass). The screens follow the turns
+(``turn``).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Mapping
 
-from ..base import N_, RuleError, largest
+from ..base import N_, RuleError, Turn, largest
 from ..ranking import rank
 from .board import (SIDES, SIZE, Board, Cell, ScoringRows, default_board, default_rows,
                     load_board, load_rows, neighbours)
@@ -71,7 +72,8 @@ class State:
     trigger: str | None = None          # who slid the second stone off
     completed: tuple[tuple[str, Completion], ...] = ()     # (player, completion), table order
     tally: bool = False                 # a table that played on paper: boards entered at the end
-    last_turns: frozenset[str] = frozenset()     # players after the trigger who have placed
+    last_turns: frozenset[str] = frozenset()     # players after the trigger who have played
+    turns: Mapping[str, int] = field(default_factory=dict)   # turns taken: a place or a pass
     finished: bool = False
 
 
@@ -144,11 +146,26 @@ def tiles_left(state: State, colour: str, motif: str) -> int:
 
 def still_to_play(state: State) -> tuple[str, ...]:
     """Who may still act: everyone until the end is triggered; then the players seated after
-    the trigger who have not yet placed, so that everyone gets the same number of turns."""
+    the trigger who have not yet played (placed or passed), so that everyone gets the same
+    number of turns."""
     if state.trigger is None:
         return state.players
     after = state.players[state.players.index(state.trigger) + 1:]
     return tuple(p for p in after if p not in state.last_turns)
+
+
+def turn(state: State) -> Turn | None:
+    """Who is to play now: turns go clockwise from the first seat, which starts every round, so
+    it is the player with the fewest turns taken, first in seat order (a turn played out of
+    order moves nobody else on). Once the end is triggered only the players left to play
+    count; when none is, the host finishes the game. A quick tally keeps no turns."""
+    if state.tally:
+        return None
+    left = still_to_play(state)
+    if not left:
+        return Turn(None, note=N_("The last round is over: the host finishes the game."))
+    player = min(left, key=lambda p: state.turns.get(p, 0))      # min keeps the first seat
+    return Turn(player, doing=N_("pick a stone and place a tile"), passes=True)
 
 
 def game_over(state: State) -> bool:
@@ -317,9 +334,7 @@ def _placed(state: State, player: str, cell: Cell, tile: Tile) -> State:
     mine = state.boards[player]
     gained = BONUS_GAIN if tile.motif == BONUS else 0
     mine = replace(mine, tiles={**mine.tiles, cell: tile}, bonus_tiles=mine.bonus_tiles + gained)
-    # a placement after the trigger is that player's last turn
-    last_turns = state.last_turns | {player} if state.trigger else state.last_turns
-    state = replace(state, boards={**state.boards, player: mine}, last_turns=last_turns)
+    state = replace(_turn_taken(state, player), boards={**state.boards, player: mine})
     if all(c in mine.tiles for c in state.board.district_cells(cell)):
         state = _complete(state, player, cell, tile.colour)
     return state
@@ -341,6 +356,19 @@ def _complete(state: State, player: str, cell: Cell, colour: str) -> State:
     if slid_off and state.trigger is None and len(closed_colours(state)) >= ENDING_SLIDE_OFFS:
         state = replace(state, trigger=player)
     return state
+
+
+def _turn_taken(state: State, player: str) -> State:
+    """Count the player's turn; after the trigger it is their last."""
+    last_turns = state.last_turns | {player} if state.trigger else state.last_turns
+    return replace(state, turns={**state.turns, player: state.turns.get(player, 0) + 1},
+                   last_turns=last_turns)
+
+
+def pass_turn(state: State, event: Mapping[str, Any]) -> State:
+    """A turn without a placement (no fitting cell, a closed colour): nothing scores, but it
+    is that player's turn all the same."""
+    return _turn_taken(state, _player(state, event))
 
 
 def spend_bonus(state: State, event: Mapping[str, Any]) -> State:
@@ -418,7 +446,7 @@ def tally(state: State, event: Mapping[str, Any]) -> State:
 
 
 HANDLERS: dict[str, Callable[[State, Mapping[str, Any]], State]] = {
-    "place": place, "spend_bonus": spend_bonus, "tally": tally, "end": _end}
+    "place": place, "pass": pass_turn, "spend_bonus": spend_bonus, "tally": tally, "end": _end}
 
 
 # --- final scoring ----------------------------------------------------------------------------

@@ -149,9 +149,10 @@ def final_boards(state: rules.State, result: Mapping[str, Any],
 
 def screen(state: rules.State, options: Mapping[str, Any], view: str, seat: Any, host: bool,
            selection: Mapping[str, str]) -> dict[str, Any]:
-    player = acting_player(state, view, seat, host, selection)
+    player = acting_player(state, view, seat, host, selection, rules.turn(state))
     result = rules.result(state)
-    keep = {"as": selection["as"]} if view == "host" and player else {}
+    # a tap on the host screen keeps the seat it enters for, even once the turn moves on
+    keep = {"as": str(state.players.index(player))} if view == "host" and player else {}
     latest = state.completed[-1] if state.completed else None
     marks = state.finished or rules.game_over(state) or bool(options.get("tally"))
     return {

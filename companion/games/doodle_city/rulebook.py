@@ -18,8 +18,8 @@ class DoodleCityRules(Rules):
     min_players, max_players = 1, 6
     labels = {"kind": CELL_LABELS, "shape": SHAPE_WORDS}
     event_labels = {"start_road": _l("start road"), "roll": _l("roll"), "draw": _l("draw"),
-                    "house": _l("house"), "tree": _l("tree"), "setup_roll": _l("setup roll"),
-                    "tally": _l("tally")}
+                    "house": _l("house"), "tree": _l("tree"), "pass": _l("pass"),
+                    "setup_roll": _l("setup roll"), "tally": _l("tally")}
 
     core = rules
 
@@ -28,9 +28,11 @@ class DoodleCityRules(Rules):
         return None if points is None else (_l("Best hotel"), points)
 
     def end_status(self, state: rules.State, result: Mapping[str, Any]) -> str | None:
-        if not state.end_triggered:
+        """"Last round!" while it is played; once it is over the turn line says so (and that the
+        host finishes the game), once on each screen."""
+        if not state.end_triggered or rules.round_over(state):
             return None
-        return N_("The last round is over") if rules.round_over(state) else N_("Last round!")
+        return N_("Last round!")
 
     def describe(self, event: Mapping[str, Any]) -> str:
         kind = event.get("type")
@@ -55,6 +57,8 @@ class DoodleCityRules(Rules):
                            **{k: event.get(k) for k in ("player", "row", "column")})
         if kind == "tree":
             return gettext("%(player)s: crossed a tree", player=event.get("player"))
+        if kind == "pass":
+            return gettext("%(player)s passed", player=event.get("player"))
         if kind == "tally":
             return gettext("%(player)s: final sheet entered", player=event.get("player"))
         return ""

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Mapping
 
-from ..base import N_, RuleError, largest
+from ..base import N_, RuleError, Turn, largest
 from ..ranking import rank
 from .sheet import SIZE, Sheet, default_sheet, load_sheet, shape as shape_name
 
@@ -37,6 +37,8 @@ LOWEST_TITLE = "Try again"
 HOTEL_MAGNATE, CAPITALIST, SHOPPING_SPREE = 42, 74, 16
 
 Cell = tuple[int, int]
+# what a turn asks (the Turn's ``doing``)
+ROLL, PICK = N_("roll the dice"), N_("pick a die")
 
 
 @dataclass(frozen=True)
@@ -202,6 +204,27 @@ def waiting_for(state: State) -> list[str]:
     if state.roll is None:
         return []
     return [p for p in state.players if p not in state.acted]
+
+
+def turn(state: State) -> Turn | None:
+    """Who is to act now: before a round's roll its start player rolls (the start player passes
+    clockwise each round); after the roll the first player from the start player clockwise
+    who has not acted yet picks a die (a tree counts as the act). During setup, in a solo game
+    and once the last round is over, what is happening instead; a quick tally keeps no turns."""
+    if state.tally:
+        return None
+    if not _ready(state):
+        return Turn(None, note=N_("The host screen sets up the start roads."))
+    if round_over(state):
+        return Turn(None, note=N_("The last round is over: the host screen finishes the game."))
+    if len(state.players) == 1:
+        return Turn(None, note=N_("A solo game: you roll the dice and take a white die every "
+                                  "round."))
+    if state.roll is None or round_complete(state):
+        return Turn(next_roller(state), doing=ROLL)
+    first = state.players.index(start_player(state))
+    clockwise = state.players[first:] + state.players[:first]
+    return Turn(next(p for p in clockwise if p not in state.acted), doing=PICK)
 
 
 def untallied(state: State) -> list[str]:
@@ -389,6 +412,15 @@ def _tree(state: State, event: Mapping[str, Any]) -> State:
 
 def _end(state: State, event: Mapping[str, Any]) -> State:
     return replace(state, finished=True)
+
+
+def _pass(state: State, event: Mapping[str, Any]) -> State:
+    """The contract's pass: Doodle City's own record never needs one (a turn with no usable
+    die crosses a tree), so it changes nothing; only its player is checked."""
+    player = event.get("player")
+    if not isinstance(player, str) or player not in state.sheets:
+        raise RuleError(N_("%(player)r is not a player at this table."), player=player)
+    return state
 
 
 
@@ -638,4 +670,4 @@ def _tally(state: State, event: Mapping[str, Any]) -> State:
 
 HANDLERS: dict[str, Callable[[State, Mapping[str, Any]], State]] = {
     "start_road": _start_road, "roll": _roll, "draw": _draw, "house": _house, "tree": _tree,
-    "end": _end, "setup_roll": _setup_roll, "tally": _tally}
+    "pass": _pass, "end": _end, "setup_roll": _setup_roll, "tally": _tally}

@@ -52,6 +52,8 @@ class Screen:
     note: str                       # what the player's latest act did, in words
     may_act: bool
     can_tree: bool
+    ask: dict[str, Any] | None      # a die picked out of turn: the question before it is taken
+    anyway: dict[str, str]          # the act's agreement to pick out of turn ({} in turn)
     cell_words: str                 # "Row %(row)s, column %(column)s: %(kind)s", filled per cell
     # a quick tally saved
     saved: dict[str, Any] | None
@@ -127,32 +129,50 @@ def setup_view(state: rules.State) -> dict[str, Any]:
 
 
 def end_message(state: rules.State, finished: bool) -> str | None:
-    """One message about the end at a time: the last round, or that it is over."""
-    if finished or not state.end_triggered:
+    """The last round while it is played (once it is over, the turn line says so)."""
+    if finished or not state.end_triggered or rules.round_over(state):
         return None
-    if rules.round_over(state):
-        return gettext("The last round is over: the host screen finishes the game.")
     return gettext("Last round! The game ends after this round.")
+
+
+def out_of_turn(state: rules.State, player: str | None, die: int | None,
+                selection: Mapping[str, str], keep: Mapping[str, str]) -> tuple[Any, Any]:
+    """A die picked before an earlier player's pick: the question the screen asks first (None
+    in turn, or once agreed), and the agreement the act then carries (``anyway``, the name the
+    policy checks under the table's lock; the screen's address keeps that seat's position)."""
+    turn = rules.turn(state)
+    if (die is None or player is None or turn is None or turn.doing != rules.PICK
+            or turn.player == player or not rules.may_act(state, player)):
+        return None, {}
+    position = str(state.players.index(turn.player))
+    if selection.get("anyway") == position:
+        return None, {"anyway": turn.player}
+    return {"question": gettext("It is %(turn)s's pick first. Take this die anyway?",
+                                turn=turn.player),
+            "yes": {"die": die, "anyway": position, **keep}, "back": dict(keep)}, {}
 
 
 def screen(state: rules.State, options: Mapping[str, Any], view: str, seat: Any, host: bool,
            selection: Mapping[str, str]) -> Screen:
     """What the Doodle City part of a screen shows, for the acting player (if any)."""
-    player = acting_player(state, view, seat, host, selection)
+    player = acting_player(state, view, seat, host, selection, rules.turn(state))
     die = die_arg(selection.get("die"))
     cell = cell_arg(selection.get("cell"))
     setup_done = len(state.start_roads) == 5
     complete = state.roll is None or rules.round_complete(state)
     over = rules.round_over(state)
     roller = rules.next_roller(state)
-    keep = {"as": selection["as"]} if view == "host" and selection.get("as") else {}
+    # a tap on the host screen keeps the seat it enters for, even once the turn moves on
+    keep = {"as": str(state.players.index(player))} if view == "host" and player else {}
+    ask, anyway = out_of_turn(state, player, die, selection, keep)
+    agreed = {"anyway": selection["anyway"]} if anyway else {}
     dice = draw.dice(state, player)
     for die_ in dice:
         die_["query"] = {"die": die_["index"], **keep}
-    board = draw.board(state, player, die, cell) if player else None
+    board = draw.board(state, player, None if ask else die, cell) if player else None
     for cell_ in board["cells"] if board else []:
         cell_["query"] = {"die": "" if die is None else die,
-                          "cell": f"{cell_['row']}-{cell_['column']}", **keep}
+                          "cell": f"{cell_['row']}-{cell_['column']}", **keep, **agreed}
     may_act = bool(player) and state.roll is not None and rules.may_act(state, player)
     return Screen(
         player=player,
@@ -181,6 +201,8 @@ def screen(state: rules.State, options: Mapping[str, Any], view: str, seat: Any,
         note=note_text(state.sheets[player].note) if player else "",
         may_act=may_act,
         can_tree=may_act and rules.can_cross_tree(state, player),
+        ask=ask,
+        anyway=anyway,
         cell_words=gettext("Row %(row)s, column %(column)s: %(kind)s"),   # filled per cell
         saved=draw.tally_tracks(state, player) if player in state.tallies else None,
         saved_token=tally_token(state.tallies[player]) if player in state.tallies else "",

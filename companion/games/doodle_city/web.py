@@ -21,7 +21,7 @@ class DoodleCityScreens(Screens):
     host_template = "games/doodle_city/host.html"
     live_template = "games/doodle_city/live.html"
     play_template = "games/doodle_city/play.html"
-    query_args = ("die", "cell", "as")
+    query_args = ("die", "cell", "as", "anyway")
     blueprint = web_part(".editor", "bp")
     options_links = ((_l("Correct the sheet layout (sheet editor)"), "doodle_city.sheets"),)
 

@@ -4,7 +4,9 @@ and the editors round-tripping a board and a scoring board into a table's record
 from __future__ import annotations
 
 import json
+import re
 import uuid
+from html import unescape
 
 from companion import record
 from companion.games.calcada.board import board_json, default_board
@@ -25,14 +27,21 @@ def seated(app, code, position):
     return phone
 
 
-def post(client, code, act, player=None, host=False, **fields):
+def post(client, code, act, player=None, host=False, agree=True, **fields):
+    """The act's form posted; a turn played out of order is agreed to when asked, as a table
+    setting up a position would (``agree=False``: the question is the answer)."""
     data = {f"{act}-{k}": v for k, v in fields.items()}
     data["nonce"] = uuid.uuid4().hex
     if player:
         data[f"{act}-player"] = player
     if host:
         data["screen"] = "host"
-    return client.post(f"/t/{code}/act/{act}", data=data)
+    answer = client.post(f"/t/{code}/act/{act}", data=data)
+    asked = re.search(r'name="anyway" value="([^"]*)"', answer.get_data(as_text=True))
+    if agree and answer.status_code == 409 and asked:
+        data |= {"nonce": uuid.uuid4().hex, "anyway": unescape(asked[1])}
+        answer = client.post(f"/t/{code}/act/{act}", data=data)
+    return answer
 
 
 def events(client, code):
@@ -261,3 +270,64 @@ def test_a_second_tally_of_the_same_board_is_asked_before_it_replaces_the_first(
     assert len(events(client, code)) == 1
     finish = text_of(client.post(f"/t/{code}/finish", data={"nonce": uuid.uuid4().hex}))
     assert "Bence's board is not entered yet." in finish
+
+
+# --- turns ------------------------------------------------------------------------------------
+
+def test_a_placement_out_of_turn_is_asked_about_then_entered_with_the_yes(app, client):
+    code = start(client)
+    bence = seated(app, code, 1)
+    asked = post(bence, code, "place", agree=False, row=5, column=2, colour="blue", number=3,
+                 motif="tram")
+    assert asked.status_code == 409
+    page = text_of(asked)
+    assert "It is Anna's turn first. Enter this for Bence anyway?" in page
+    assert "Enter it anyway" in page and "Back, change nothing" in page
+    assert events(client, code) == []
+    entered = post(bence, code, "place", row=5, column=2, colour="blue", number=3, motif="tram")
+    assert entered.status_code == 303 and events(client, code)[-1]["player"] == "Bence"
+    assert "Your turn : pick a stone and place a tile" in text_of(      # Anna's turn all the
+        seated(app, code, 0).get(f"/t/{code}/phone"))                  # same
+
+
+def test_a_queued_placement_out_of_turn_is_entered_unasked(app, client):
+    code = start(client)
+    bence = seated(app, code, 1)
+    sent = bence.post(f"/t/{code}/act/place", headers={"X-Queued": "1"}, data={
+        "place-row": "5", "place-column": "2", "place-colour": "blue", "place-motif": "tram",
+        "nonce": uuid.uuid4().hex})
+    assert (sent.status_code, sent.get_json()) == (200, {"ok": True})
+    assert events(client, code)[-1]["player"] == "Bence"
+
+
+def test_done_pass_is_on_the_phone_whose_turn_it_is_and_enters_a_pass(app, client):
+    code = start(client)
+    anna, bence = seated(app, code, 0), seated(app, code, 1)
+    assert "Done — pass" in text_of(anna.get(f"/t/{code}/phone"))
+    assert "Done — pass" not in text_of(bence.get(f"/t/{code}/phone"))
+    assert "Anna's turn: pick a stone and place a tile" in text_of(bence.get(f"/t/{code}/phone"))
+    passed = anna.post(f"/t/{code}/pass", data={"nonce": uuid.uuid4().hex})
+    assert passed.status_code == 303
+    assert events(client, code) == [{"type": "pass", "player": "Anna"}]
+    assert "Anna passed" in text_of(client.get(f"/t/{code}"))
+    assert "Your turn : pick a stone" in text_of(bence.get(f"/t/{code}/phone"))
+    asked = anna.post(f"/t/{code}/pass", data={"nonce": uuid.uuid4().hex})
+    assert asked.status_code == 409 and "It is Bence's turn first." in text_of(asked)
+
+
+def test_the_untouched_host_screen_enters_for_the_player_whose_turn_it_is(app, client):
+    code = start(client)
+    page = text_of(client.get(f"/t/{code}"))
+    assert "Anna's board" in page and "Every board" in page
+    html = client.get(f"/t/{code}").get_data(as_text=True)
+    assert 'href="?colour=blue&amp;as=0"' in html             # a tap keeps Anna's seat
+    assert 'href="?as=all"' in html                           # and All boards leaves it
+    assert "Anna's board" not in text_of(client.get(f"/t/{code}?as=all"))
+    assert post(client, code, "place", "Anna", True, agree=False, row=5, column=2,
+                colour="blue", motif="tram").status_code == 303      # in turn: not asked
+    assert "Bence's board" in text_of(client.get(f"/t/{code}"))
+    passed = client.post(f"/t/{code}/pass", data={"player": "Bence", "screen": "host",
+                                                  "nonce": uuid.uuid4().hex})
+    assert passed.status_code == 303 and events(client, code)[-1] == {"type": "pass",
+                                                                       "player": "Bence"}
+    assert "Anna's board" in text_of(client.get(f"/t/{code}"))

@@ -124,8 +124,9 @@ def test_the_phone_tells_what_just_happened(table, client):
 
 
 def test_the_host_acts_for_a_seat_chosen_on_its_screen(table, client):
-    code, _, _ = table
+    code, anna, _ = table
     act(client, code, "typed_roll", host=True, blue=2, white="1 3 5")
+    assert act(anna, code, "draw", die=1, row=3, column=2, shape="NS").status_code == 303
     page = client.get(f"/t/{code}?as=1").get_data(as_text=True)
     assert "Bence&#39;s sheet" in page or "Bence's sheet" in page
     assert act(client, code, "draw", host=True, player="Bence", die=2, row=5, column=2,
@@ -194,3 +195,99 @@ def test_setup_highlights_the_printed_road_when_the_sheet_knows_it(client):
         client.get(f"/t/{code}"))
     assert re.search(r'value="NE" class="shape suggested"[^>]*autofocus', page)
     assert "does not know the printed start roads" not in text_of(client.get(f"/t/{code}"))
+
+
+# --- turns: the pick out of turn asked about, the host following the turn --------------------------
+
+QUEUED = {"X-Queued": "1"}
+
+
+def test_a_die_taken_out_of_turn_is_asked_about_then_taken_on_the_second_post(table, client):
+    code, anna, bence = table
+    act(client, code, "typed_roll", host=True, blue=2, white="1 3 5")
+    fields = {"draw-die": "2", "draw-row": "5", "draw-column": "2", "draw-shape": "NS"}
+    asked = bence.post(f"/t/{code}/act/draw", data=fields)
+    assert asked.status_code == 409
+    page = text_of(asked)
+    assert "It is Anna's pick first. Take this die anyway?" in page
+    assert "Take it anyway" in page and "Back, change nothing" in page
+    assert 'name="anyway" value="Anna"' in asked.get_data(as_text=True)
+    assert [e["type"] for e in exported(client, code)["events"]][-1] == "roll"
+    taken = bence.post(f"/t/{code}/act/draw", data={**fields, "anyway": "Anna"})
+    assert taken.status_code == 303
+    assert exported(client, code)["events"][-1] == {"type": "draw", "player": "Bence", "row": 5,
+                                                    "column": 2, "shape": "NS", "die": 2}
+    assert "Anna's turn: pick a die" in text_of(bence.get(f"/t/{code}/phone"))
+
+
+def test_a_yes_given_for_an_earlier_turn_asks_again(client, app):
+    code = start(client, players=("Anna", "Bence", "Csilla"))
+    set_up(client, code)
+    phones = [app.test_client() for _ in range(3)]
+    for position, phone in enumerate(phones):
+        take_seat(phone, code, position)
+    act(client, code, "typed_roll", host=True, blue=2, white="1 3 5 4")
+    assert act(phones[0], code, "draw", die=0, row=1, column=2, shape="EW").status_code == 303
+    late = phones[2].post(f"/t/{code}/act/draw", data={
+        "draw-die": "1", "draw-row": "3", "draw-column": "2", "draw-shape": "NS",
+        "anyway": "Anna"})                       # agreed while it was Anna's pick: Bence's now
+    assert late.status_code == 409 and "It is Bence's pick first." in text_of(late)
+
+
+def test_a_queued_act_out_of_turn_is_entered_unasked(table, client):
+    code, anna, bence = table
+    act(client, code, "typed_roll", host=True, blue=2, white="1 3 5")
+    sent = bence.post(f"/t/{code}/act/draw", headers=QUEUED, data={
+        "draw-row": "5", "draw-column": "2", "draw-shape": "NS", "nonce": "b1"})
+    assert (sent.status_code, sent.get_json()) == (200, {"ok": True})
+    assert exported(client, code)["events"][-1]["player"] == "Bence"
+
+
+def test_a_die_tapped_out_of_turn_asks_on_the_screen_before_any_cell(table, client):
+    code, anna, bence = table
+    act(client, code, "typed_roll", host=True, blue=2, white="1 3 5")
+    page = bence.get(f"/t/{code}/phone?die=2").get_data(as_text=True)
+    question = re.search(r'<div class="turn-question".*?</div>', page, re.S).group(0)
+    assert "It is Anna&#39;s pick first. Take this die anyway?" in question
+    assert 'href="?die=2&amp;anyway=0"' in question and 'href="?"' in question
+    assert 'class="cell' in page and "cell=5-2" not in page          # no cell to tap yet
+    agreed = bence.get(f"/t/{code}/phone?die=2&anyway=0&cell=5-2").get_data(as_text=True)
+    assert "turn-question" not in agreed
+    shapes = re.search(r'<form[^>]*id="shape-bar".*?</form>', agreed, re.S).group(0)
+    assert '<input type="hidden" name="anyway" value="Anna">' in shapes
+    assert "turn-question" not in anna.get(f"/t/{code}/phone?die=0").get_data(as_text=True)
+
+
+def test_an_untouched_host_screen_enters_for_the_player_whose_pick_it_is(table, client):
+    code, anna, bence = table
+    page = text_of(client.get(f"/t/{code}"))
+    assert "Anna's turn: roll the dice" in page and "Anna's sheet" in page
+    act(client, code, "typed_roll", host=True, blue=2, white="1 3 5")
+    assert act(anna, code, "draw", die=0, row=1, column=2, shape="EW").status_code == 303
+    screen = client.get(f"/t/{code}")
+    assert "Bence's turn: pick a die" in text_of(screen) and "Bence's sheet" in text_of(screen)
+    assert 'href="?die=1&amp;as=1"' in screen.get_data(as_text=True)    # a tap keeps the seat
+    assert act(client, code, "draw", host=True, player="Bence", die=1, row=3, column=2,
+               shape="NS").status_code == 303                  # in turn: not asked
+    assert "Bence's sheet" in text_of(client.get(f"/t/{code}"))           # Bence rolls next
+
+
+def test_the_phone_says_once_that_the_last_round_is_over(client, app):
+    rounds = []
+    for row, column in [(1, 1), (1, 2), (1, 4), (1, 5), (2, 2), (2, 3), (2, 4)]:
+        rounds += [{"type": "roll", "blue": 6, "white": [row, row, row]},
+                   {"type": "tree", "player": "Anna"},
+                   {"type": "draw", "player": "Bence", "row": row, "column": column,
+                    "shape": "NS"}]
+    from companion.tables import service
+    with client.application.app_context():
+        table_, _ = service.create("doodle-city", {"sheet": "default", "variant": "more-control"},
+                                   ["Anna", "Bence"],
+                                   [{"type": "start_road", "column": c, "shape": s}
+                                    for c, s in enumerate(ROADS, 1)] + rounds)
+        code = table_.code
+    anna = app.test_client()
+    take_seat(anna, code, 0)
+    page = text_of(anna.get(f"/t/{code}/phone"))
+    assert page.count("The last round is over") == 1
+    assert "The last round is over: the host screen finishes the game." in page
