@@ -76,7 +76,12 @@ def calcada_move(page: Page) -> None:
 
 def doodle_move(page: Page) -> None:
     page.locator("#live a.die.legal").first.click()
-    page.locator("#live .sheet-grid a.cell").first.click()
+    cell = page.locator("#live .sheet-grid a.cell").first
+    question = page.locator("#live .turn-question a.primary")
+    expect(cell.or_(question)).to_be_visible()
+    if question.is_visible():       # not this seat's pick yet: the question, then the cells
+        question.click()
+    cell.click()
     expect(page).to_have_url(re.compile(r"cell="))
 
 
