@@ -305,3 +305,25 @@ def bump_in_another_process(app, code: str) -> None:
             "    connection.execute(text('UPDATE tables SET version = version + 1 WHERE code = :code'),\n"
             "                       {'code': sys.argv[2]})\n")
     subprocess.run([sys.executable, "-c", bump, url, code], check=True, timeout=20)
+
+
+def assert_passes_score_as_without(folder: Path, passing: dict[str, Any],
+                                   plain: dict[str, Any]) -> None:
+    """``companion check`` accepts the record ``passing`` (the record ``plain`` with ``pass``
+    events among its acts), and ``companion score`` scores both alike, as the replay does."""
+    import json
+
+    from click.testing import CliRunner
+
+    from companion import record
+    from companion.cli import cli
+
+    with_pass, without = folder / "with.json", folder / "without.json"
+    with_pass.write_text(json.dumps(passing))
+    without.write_text(json.dumps(plain))
+    checked = CliRunner().invoke(cli, ["check", str(with_pass)])
+    assert (checked.exit_code, checked.output) == (0, "ok\n")
+    scored = [CliRunner().invoke(cli, ["score", str(path)]) for path in (with_pass, without)]
+    assert all(out.exit_code == 0 for out in scored), [out.output for out in scored]
+    assert json.loads(scored[0].output) == json.loads(scored[1].output)
+    assert json.loads(scored[0].output) == record.load(plain).result()

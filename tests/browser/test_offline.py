@@ -40,6 +40,16 @@ def behind_by(page: Page, seconds: int) -> None:
     expect(page.locator("#offline .offline-line")).to_contain_text(re.compile(pattern))
 
 
+def host_enters(host: Page, player: str, round_: int, points: int) -> None:
+    """The host screen enters ``player``'s round with its entry form."""
+    form = host.locator("section.entry form.points")
+    form.locator('select[name="points-player"]').select_option(player)
+    form.locator('input[name="points-round"]').fill(str(round_))
+    form.locator('input[name="points-points"]').fill(str(points))
+    with host.expect_response(lambda r: "/act/points" in r.url):
+        form.locator("button").click()
+
+
 def go_offline(page: Page) -> None:
     page.context.set_offline(True)
     banner = page.locator("#offline")
@@ -101,12 +111,7 @@ def test_an_entry_the_host_made_meanwhile_is_refused_on_the_phone_in_words(
     save_offline(anna, 1, 12)
     expect(anna.locator("#live .kept-waiting li")).to_have_count(1)
 
-    host = host_page.locator("section.entry form.points")      # the host enters Anna's round 1
-    host.locator('select[name="points-player"]').select_option("Anna")
-    host.locator('input[name="points-round"]').fill("1")
-    host.locator('input[name="points-points"]').fill("9")
-    with host_page.expect_response(lambda r: "/act/points" in r.url):
-        host.locator("button").click()
+    host_enters(host_page, "Anna", 1, 9)  # the host enters Anna's round 1
     expect(total_of(host_page, "Anna")).to_have_text("9")
 
     anna.context.set_offline(False)
@@ -146,12 +151,7 @@ def test_refusals_read_after_switching_to_magyar_are_in_magyar_and_replace_enter
         const items = JSON.parse(localStorage.getItem('tc-queue:{code}'));
         items[1].fields = items[1].fields.map(([k, v]) => [k, k === 'points-round' ? '1000' : v]);
         localStorage.setItem('tc-queue:{code}', JSON.stringify(items)); }}""")
-    host = host_page.locator("section.entry form.points")      # the host enters Anna's round 1
-    host.locator('select[name="points-player"]').select_option("Anna")
-    host.locator('input[name="points-round"]').fill("1")
-    host.locator('input[name="points-points"]').fill("9")
-    with host_page.expect_response(lambda r: "/act/points" in r.url):
-        host.locator("button").click()
+    host_enters(host_page, "Anna", 1, 9)  # the host enters Anna's round 1
 
     anna.context.set_offline(False)
     rows = anna.locator("#kept-refused .kept-row")
@@ -323,12 +323,7 @@ def test_screens_of_a_phone_that_went_offline(lang, live_server, desktop, phone,
     tv.context.set_offline(False)
     expect(tv.locator("#offline")).to_be_hidden(timeout=LIVE_TIMEOUT + 5000)
 
-    host = tv.locator("section.entry form.points")        # meanwhile the host enters round 2
-    host.locator('select[name="points-player"]').select_option("Anna")
-    host.locator('input[name="points-round"]').fill("2")
-    host.locator('input[name="points-points"]').fill("5")
-    with tv.expect_response(lambda r: "/act/points" in r.url):
-        host.locator("button").click()
+    host_enters(tv, "Anna", 2, 5)  # meanwhile the host enters round 2
 
     anna.context.set_offline(False)
     expect(anna.locator("#kept-refused")).to_be_visible(timeout=LIVE_TIMEOUT)

@@ -8,10 +8,11 @@ import json
 
 from click.testing import CliRunner
 
-from companion import record
 from companion.cli import cli
 from companion.games.base import Act
 from companion.games.calcada import game, rules
+
+from tests.support import assert_passes_score_as_without
 
 from .test_rules import (BOARD, D7, D8, NAMES, ROWS, district, place, player, refused, replay,
                          spend, two_slide_offs)
@@ -119,15 +120,7 @@ def record_of(events):
 def test_companion_check_and_score_accept_a_pass_and_score_as_without_it(tmp_path):
     plain = district("Anna", "blue", D7) + district("Csilla", "blue", D8)
     passing = plain[:1] + [pass_("Bence")] + plain[1:] + [pass_("Bence"), pass_("Anna")]
-    with_pass, without = tmp_path / "with.json", tmp_path / "without.json"
-    with_pass.write_text(json.dumps(record_of(passing)))
-    without.write_text(json.dumps(record_of(plain)))
-    checked = CliRunner().invoke(cli, ["check", str(with_pass)])
-    assert (checked.exit_code, checked.output) == (0, "ok\n")
-    scored = [CliRunner().invoke(cli, ["score", str(path)]) for path in (with_pass, without)]
-    assert all(out.exit_code == 0 for out in scored), [out.output for out in scored]
-    assert json.loads(scored[0].output) == json.loads(scored[1].output)
-    assert json.loads(scored[0].output) == record.load(record_of(plain)).result()
+    assert_passes_score_as_without(tmp_path, record_of(passing), record_of(plain))
 
 
 def test_companion_check_names_a_pass_after_the_players_last_turn():

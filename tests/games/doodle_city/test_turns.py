@@ -7,10 +7,11 @@ import json
 
 from click.testing import CliRunner
 
-from companion import record
 from companion.cli import cli
 from companion.games.base import Act
 from companion.games.doodle_city import game, rules
+
+from tests.support import assert_passes_score_as_without
 
 from .test_rules import SETUP, SHEET, draw, refused, replay, roll, tree
 
@@ -138,15 +139,7 @@ def test_companion_check_and_score_accept_a_pass_and_score_as_without_it(tmp_pat
                      draw("Bence", 5, 2, "EW", die=1), draw("Csilla", 1, 2, "SW", die=2)]
     passing = plain[:6] + [{"type": "pass", "player": "Bence"}] + plain[6:] + [
         {"type": "pass", "player": "Csilla"}]
-    with_pass, without = tmp_path / "with.json", tmp_path / "without.json"
-    with_pass.write_text(json.dumps(record_of(passing)))
-    without.write_text(json.dumps(record_of(plain)))
-    checked = CliRunner().invoke(cli, ["check", str(with_pass)])
-    assert (checked.exit_code, checked.output) == (0, "ok\n")
-    scored = [CliRunner().invoke(cli, ["score", str(path)]) for path in (with_pass, without)]
-    assert all(out.exit_code == 0 for out in scored), [out.output for out in scored]
-    assert json.loads(scored[0].output) == json.loads(scored[1].output)
-    assert json.loads(scored[0].output) == record.load(record_of(plain)).result()
+    assert_passes_score_as_without(tmp_path, record_of(passing), record_of(plain))
 
 
 def test_companion_check_names_a_pass_for_a_stranger():
