@@ -290,13 +290,17 @@ def N_(message: str) -> str:
 
 
 def acting_player(state: Any, view: str, seat: Any, host: bool,
-                  selection: Mapping[str, str]) -> str | None:
+                  selection: Mapping[str, str], turn: Turn | None = None) -> str | None:
     """Whose sheet a game's screen shows: the phone's own seat, or the seat the host screen
-    enters for (``as``, the seat's position; only plain digits count)."""
+    enters for (``as``, the seat's position; only plain digits count). A host screen nobody
+    has pointed at a seat (no ``as``) enters for the player whose turn it is (``turn``)."""
     if view == "phone" and seat is not None:
         return seat.name
-    position = selection.get("as") or ""
-    if view == "host" and host and re.fullmatch(r"[0-9]{1,2}", position) \
-            and int(position) < len(state.players):
+    position = selection.get("as")
+    if view != "host" or not host:
+        return None
+    if position is None:
+        return turn.player if turn is not None else None
+    if re.fullmatch(r"[0-9]{1,2}", position) and int(position) < len(state.players):
         return state.players[int(position)]
     return None
