@@ -32,11 +32,7 @@ class ActForm(FlaskForm):
     player = StringField(validators=[Optional()])
 
 
-class LateForm(ActForm):
-    late = BooleanField()       # the player confirmed an act the end variant gives no turn for
-
-
-class BuildForm(LateForm):
+class BuildForm(ActForm):
     row = IntegerField(validators=[InputRequired(), whole_number])
     column = IntegerField(validators=[InputRequired(), whole_number])
     rule = SelectField(choices=[SelectChoice(r) for r in rules.RULES],
@@ -49,9 +45,10 @@ class BuildForm(LateForm):
     edge_e = SelectField(choices=EDGE_CHOICES, default="?")
     edge_s = SelectField(choices=EDGE_CHOICES, default="?")
     edge_w = SelectField(choices=EDGE_CHOICES, default="?")
+    builder = BooleanField()    # the Builder's power: built during another player's turn
 
 
-class SquareForm(LateForm):
+class SquareForm(ActForm):
     pass
 
 

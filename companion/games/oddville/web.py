@@ -6,7 +6,6 @@ from typing import TYPE_CHECKING, Any, Mapping
 from ..base import N_, RuleError, Screens, web_part
 from . import rules
 from .labels import character_label
-from .policy import check_turn
 
 if TYPE_CHECKING:
     from .forms import BuildForm, CharacterForm, OptionsForm
@@ -18,7 +17,7 @@ class OddVilleScreens(Screens):
     host_template = "games/oddville/host.html"
     live_template = "games/oddville/live.html"
     play_template = "games/oddville/play.html"     # a phone: the city first, spots in reach
-    query_args = ("as", "spot", "take", "pick", "scores", "square")
+    query_args = ("as", "spot", "take", "pick", "scores")
 
     def options_from_form(self, form: OptionsForm, players: list[str]) -> dict[str, Any]:
         # only what differs from the rulebook, so a base table's record keeps empty options
@@ -42,8 +41,6 @@ class OddVilleScreens(Screens):
             return None
         if player is None:
             raise RuleError(N_("Pick the player you enter this for."))
-        if form_name in ("build", "main_square") and not form.late.data:
-            check_turn(state, player)
         if form_name == "build":
             return build_event(form, player)
         if form_name == "character":
@@ -71,7 +68,8 @@ def build_event(form: BuildForm, player: str) -> dict[str, Any]:
     return {"type": "build", "player": player, "row": form.row.data, "column": form.column.data,
             "vp": vp, **({"guild": guild} if guild else {}),
             **({"shield": form.shield.data} if form.shield.data else {}),
-            **({"edges": edges} if "?" not in edges else {})}
+            **({"edges": edges} if "?" not in edges else {}),
+            **({"builder": True} if form.builder.data else {})}
 
 
 def character_event(form: CharacterForm, player: str, state: rules.State) -> dict[str, Any]:
