@@ -16,7 +16,7 @@ from . import drawing, rules
 from .labels import CHARACTER_LABELS, GUILD_LABELS, RULE_LABELS, character_label
 
 SPOT = re.compile(r"([0-9]{1,3})_(-?[0-9]{1,3})")   # ASCII digits, bounded
-NUMBERS = range(0, 7)           # printed bases and diamond values offered as chips
+NUMBERS = range(0, 7)           # printed bases offered as chips (a diamond: its own, 4 or 5)
 SHIELDS = range(0, 5)
 CHARACTER_POINTS = range(0, 11)
 
@@ -69,14 +69,14 @@ def screen(state: rules.State, view: str, seat: Any, host: bool,
 
 def build_sheet(state: rules.State, spot: rules.Cell,
                 builder: Mapping[str, Any] | None) -> dict[str, Any]:
-    """The choices for a card at ``spot``: edges preset to what the neighbours require, and out
-    of turn the Builder's power."""
+    """The choices for a card at ``spot``: edges preset to what the neighbours require, only the
+    numbers a card can print for each rule, and out of turn the Builder's power."""
     row, column = spot
     required = rules.required_edges(state, row, column)
     return {"row": row, "column": column, "id": f"build-{row}_{column}",
             "rules": [{"rule": r, "label": RULE_LABELS[r], "key": rules.RULES[r]}
                       for r in rules.RULES],
-            "numbers": NUMBERS, "shields": SHIELDS,
+            "numbers": NUMBERS, "diamond": rules.DIAMOND_POINTS, "shields": SHIELDS,
             "builder": builder,
             "guilds": [{"guild": g, "label": GUILD_LABELS[g]} for g in rules.GUILDS],
             "edges": [{"side": side, "field": f"edge_{side.lower()}", "value": value}

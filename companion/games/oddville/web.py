@@ -54,8 +54,9 @@ class OddVilleScreens(Screens):
 
 def build_event(form: BuildForm, player: str) -> dict[str, Any]:
     rule, number = form.rule.data, form.number.data
-    if rule == "diamond":
-        vp: dict[str, Any] = {"rule": rule, "points": number if number is not None else 4}
+    if rule == "diamond":       # its own chips (4 or 5); a bare number is still read
+        points = form.points.data if form.points.data is not None else number
+        vp: dict[str, Any] = {"rule": rule, "points": points if points is not None else 4}
     elif rules.RULES[rule] is None:
         vp = {"rule": rule}
     else:

@@ -103,6 +103,18 @@ def test_the_build_sheet_opens_on_a_free_spot_with_edges_preset_by_the_neighbour
     assert "ov-build-sheet" not in nowhere
 
 
+def test_a_diamond_card_is_offered_only_the_4_or_5_it_can_print(app, client):
+    code, phones = table(app, client)
+    page = phones["Anna"].get(f"/t/{code}/phone?spot=0_1").get_data(as_text=True)
+    diamond = re.search(r'<fieldset class="ov-chips ov-diamond">(.*?)</fieldset>', page, re.S)
+    assert re.findall(r'name="build-points" value="(\d+)"', diamond.group(1)) == ["4", "5"]
+    assert 'name="build-points" value="4" checked' in page           # the common card
+    assert build(phones["Anna"], code, 0, 1, points="5").status_code == 303
+    assert events(client, code)[-1]["vp"] == {"rule": "diamond", "points": 5}
+    refused = build(phones["Bence"], code, 1, 0, points="3")
+    assert refused.status_code == 422 and "A diamond card prints 4 or 5 points." in text_of(refused)
+
+
 def test_after_the_6th_worker_every_screen_names_the_trigger_and_the_base_end(app, client):
     code, phones = table(app, client)
     six_for_anna(phones, code)
