@@ -7,6 +7,7 @@ from __future__ import annotations
 import html
 import json
 import re
+import uuid
 
 from click.testing import CliRunner
 
@@ -162,6 +163,60 @@ def test_a_late_main_square_worker_is_asked_about_with_the_rules_words_before_it
                                  data={"anyway": anyway_of(asked)}).status_code == 303
     last = events(client, code)[-1]
     assert (last["type"], last["player"]) == ("main_square", "Csilla")
+
+
+def test_a_build_out_of_turn_is_asked_first_and_entered_on_the_second_post(app, client):
+    code, phones = table(app, client)
+    before = events(client, code)
+    asked = build(phones["Bence"], code, 0, 1)            # Anna's turn
+    assert asked.status_code == 409
+    text = text_of(asked)
+    assert "It is Anna's turn first. Enter this for Bence anyway?" in text
+    assert "Enter it anyway" in text and "Back, change nothing" in text
+    assert events(client, code) == before
+    again = build(phones["Bence"], code, 0, 1, anyway=anyway_of(asked))
+    assert again.status_code == 303 and events(client, code)[-1]["player"] == "Bence"
+    assert "Anna's turn" in text_of(client.get(f"/t/{code}"))   # Anna still has hers
+
+
+def test_the_builders_power_builds_during_another_players_turn_unasked(app, client):
+    code, phones = table(app, client)
+    sheet = text_of(phones["Bence"].get(f"/t/{code}/phone?spot=0_1"))
+    assert "It is Anna's turn" in sheet and "Out of turn: the Builder's power" in sheet
+    assert "the Builder's power" not in text_of(phones["Anna"].get(f"/t/{code}/phone?spot=0_1"))
+    assert build(phones["Bence"], code, 0, 1, builder="y").status_code == 303
+    assert events(client, code)[-1]["builder"] is True
+    assert "Bence built at row 0, column 1 with the Builder's power" in text_of(
+        client.get(f"/t/{code}"))
+    assert "Anna's turn" in text_of(client.get(f"/t/{code}"))   # no turn of Bence's
+
+
+def test_an_act_from_a_phones_offline_queue_is_entered_unasked(app, client):
+    """The table played it while the phone was offline: it is not asked about turns."""
+    code, phones = table(app, client)
+    sent = phones["Csilla"].post(f"/t/{code}/pass", headers={"X-Queued": "1"},
+                                 data={"nonce": uuid.uuid4().hex})
+    assert (sent.status_code, sent.get_json()) == (200, {"ok": True})
+    queued_build = phones["Bence"].post(                      # still Anna's turn
+        f"/t/{code}/act/build", headers={"X-Queued": "1"},
+        data={"build-row": "0", "build-column": "1", "build-rule": "diamond",
+              "nonce": uuid.uuid4().hex})
+    assert (queued_build.status_code, queued_build.get_json()) == (200, {"ok": True})
+    assert [e["type"] for e in events(client, code)[-2:]] == ["pass", "build"]
+
+
+def test_the_host_screen_passes_for_the_player_whose_turn_it_is(app, client):
+    code, phones = table(app, client)
+    page = client.get(f"/t/{code}").get_data(as_text=True)
+    button = re.search(rf'<form method="post" action="/t/{code}/pass".*?</form>', page, re.S)
+    assert 'name="player" value="Anna"' in button.group(0) and "Done — pass" in button.group(0)
+    assert "Done — pass" not in text_of(phones["Bence"].get(f"/t/{code}/phone"))
+    assert "Done — pass" in text_of(phones["Anna"].get(f"/t/{code}/phone"))
+    passed = client.post(f"/t/{code}/pass", data={"screen": "host", "player": "Anna"})
+    assert passed.status_code == 303
+    assert events(client, code)[-1] == {"type": "pass", "player": "Anna"}
+    assert "Anna played a worker card" in text_of(client.get(f"/t/{code}"))
+    assert "Your turn" in text_of(phones["Bence"].get(f"/t/{code}/phone"))
 
 
 def test_variant_1_lets_the_players_after_the_trigger_finish_the_round(app, client):
