@@ -77,8 +77,9 @@ def player_plan(state: rules.State, row: Mapping[str, Any]) -> dict[str, Any]:
 def screen(state: rules.State, options: Mapping[str, Any], view: str, seat: Any, host: bool,
            selection: Mapping[str, str]) -> dict[str, Any]:
     result = rules.result(state)        # the plans come from the optimiser's cache
-    player = acting_player(state, view, seat, host, selection)
-    keep = {"as": selection["as"]} if view == "host" and player else {}
+    player = acting_player(state, view, seat, host, selection, rules.turn(state))
+    # a seat the host picked is kept; an untouched host screen follows the turn
+    keep = {"as": selection["as"]} if view == "host" and player and "as" in selection else {}
     rows = {row["name"]: row for row in result["players"]}
     showing_plan = bool(selection.get("plan")) or state.finished   # the final screen: always
     selected = None if showing_plan or state.finished else cell_arg(selection.get("cell"))
