@@ -45,13 +45,12 @@ def offer(state: rules.State, player: str, cell: Cell, faces: bool) -> dict[str,
 
 
 def tie_words(state: rules.State, result: Mapping[str, Any]) -> list[str]:
-    """How each group of equal totals was ordered: residents, then empty cells."""
+    """How each group of equal totals was ordered: residents, then empty cells; only where
+    they decide something (a tie they leave whole shares its rank, as the scoreboard says)."""
     words, rows = [], sorted(result["players"], key=lambda p: p["rank"])
-    if not any(state.cities.values()):
-        return []                       # nothing built yet: nothing to settle
     for total in sorted({p["total"] for p in rows}, reverse=True):
         tied = [p["name"] for p in rows if p["total"] == total]
-        if len(tied) < 2:
+        if len({p["rank"] for p in rows if p["total"] == total}) < 2:
             continue
         facts = ", ".join(gettext(
             "%(name)s %(residents)s and %(empty)s", name=name,

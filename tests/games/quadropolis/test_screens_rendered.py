@@ -284,5 +284,19 @@ def test_a_tie_on_minus_one_is_counted_as_the_scoreboard_counts_it(client, app):
                                b("Bence", 1, 1, "park", residents=1), {"type": "end"}])
     words = text_of(seated(app, code, 0).get(f"/t/{code}/phone"))
     assert "Tied on -1 point: rank shared." in words           # the scoreboard's note
-    assert ("Tied on -1 point (Anna 1 resident and 15 empty cells, Bence 1 resident and 15 "
-            "empty cells): " + TIE_RULE) in words
+    assert TIE_RULE not in words            # residents and empty cells decide nothing here
+
+
+def test_no_tie_paragraph_where_the_tie_break_decides_nothing(client, app):
+    fresh = start(client, players=("Anna", "Bence", "Csilla"))       # 0-0-0, nothing built
+    assert TIE_RULE not in text_of(seated(app, fresh).get(f"/t/{fresh}/phone"))
+    assert TIE_RULE not in text_of(client.get(f"/t/{fresh}"))
+    # Anna leads; Bence and Csilla, nothing built, stay tied on 0: they share second place
+    anna = [b("Anna", 1, 1, "park", residents=1, absorbs=False), b("Anna", 4, 4, "public")]
+    code = table_with(client, anna, players=("Anna", "Bence", "Csilla"))
+    assert TIE_RULE not in text_of(seated(app, code, 1).get(f"/t/{code}/phone"))
+    # a park of Bence's (0 points, one empty cell fewer) puts him ahead of Csilla: said
+    code = table_with(client, [*anna, b("Bence", 1, 1, "park")],
+                      players=("Anna", "Bence", "Csilla"))
+    assert ("Tied on 0 points (Bence 0 residents and 15 empty cells, Csilla 0 residents and 16 "
+            "empty cells): " + TIE_RULE) in text_of(seated(app, code, 1).get(f"/t/{code}/phone"))
