@@ -3,6 +3,7 @@ the override, rounds from the host, quick tally, and the optimiser run once per 
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -170,6 +171,8 @@ def test_an_untouched_host_screen_enters_for_the_player_whose_turn_it_is(table, 
     assert act(anna, code, "build", row=1, column=1, tile="park.0.0.0.0.1").status_code == 303
     page = client.get(f"/t/{code}").get_data(as_text=True)
     assert 'data-follow-turn="Bence"' in page and "Bence's city" in text_of(client.get(f"/t/{code}"))
+    done = re.search(rf'<form method="post" action="/t/{code}/pass".*?</form>', page, re.S)
+    assert 'name="player" value="Bence"' in done.group(0)      # Done — pass for Bence
     assert "Bence's turn: take a tile and build" in text_of(anna.get(f"/t/{code}/phone"))
     picked = client.get(f"/t/{code}?as=0").get_data(as_text=True)    # a seat picked: it stays
     assert "data-follow-turn" not in picked and "Anna's city" in picked
