@@ -171,14 +171,14 @@ function followTurnEntry() {
 document.addEventListener("htmx:afterSettle", followTurnEntry);
 
 // Your turn: the phone vibrates once when its turn comes (where the browser allows it), unless
-// the player turned that off with the button under the turn line (kept on this phone).
+// the player turned that off with the button at the bottom of the phone (kept on this phone).
 var VIBRATE_KEY = "companion-vibrate-on-turn";
 function vibrateAllowed() {
   try { return localStorage.getItem(VIBRATE_KEY) !== "off"; } catch (e) { return true; }
 }
 function followTurn() {
   var line = document.querySelector(".turn-line");
-  var setting = document.querySelector(".turn-line .vibrate-setting");
+  var setting = document.querySelector(".vibrate-setting");
   if (setting && navigator.vibrate) {
     var on = vibrateAllowed();
     setting.hidden = false;
