@@ -266,7 +266,7 @@ def turn(state: State) -> Turn | None:
         return Turn(next_player(state), N_("build, or play a worker card"), passes=True)
     left = last_turns(state)
     if left:
-        return Turn(left[0], N_("last turn: build, or play a worker card"), passes=True)
+        return Turn(left[0], N_("build, or play a worker card (last turn)"), passes=True)
     if still_to_play(state):
         return Turn(None, note=N_("The game is over: every last turn is played. The host "
                                   "finishes it."))

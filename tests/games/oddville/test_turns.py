@@ -117,7 +117,7 @@ def test_variant_1_the_players_after_the_trigger_complete_the_round_once_each():
     state = play(passed("Anna"), *row_for("Bence", 0, ("Csilla", "Anna")), end="complete-round")
     assert rules.trigger(state) == "Bence"
     turn = rules.turn(state)
-    assert (turn.player, turn.doing) == ("Csilla", "last turn: build, or play a worker card")
+    assert (turn.player, turn.doing) == ("Csilla", "build, or play a worker card (last turn)")
     state = rules.apply(state, passed("Csilla"))
     turn = rules.turn(state)
     assert turn.player is None and turn.note == ("The game is over: every last turn is played. "

@@ -231,7 +231,7 @@ def test_variant_1_lets_the_players_after_the_trigger_finish_the_round(app, clie
     assert "Bence placed the 6th worker" in text_of(client.get(f"/t/{code}"))
     assert ("only the players after Bence still play, up to the last seat: Csilla."
             in text_of(client.get(f"/t/{code}")))
-    assert "Csilla's turn: last turn: build, or play a worker card" in text_of(
+    assert "Csilla's turn: build, or play a worker card (last turn)" in text_of(
         client.get(f"/t/{code}"))
     assert build(phones["Csilla"], code, 1, 1).status_code == 303
     assert build(phones["Anna"], code, 1, 2).status_code == 409
