@@ -178,3 +178,14 @@ def seated(phone, live_server, code: str, name: str, lang: str, label: str = "")
         to_hungarian(page)
     take_seat(page, f"{live_server.url}/j/{code}", name)
     return page
+
+
+def expect_turn(name: str, tv: Page, phones: dict[str, Page]) -> None:
+    """The TV and every phone show whose turn it is: "Your turn" on that player's phone, the
+    player's name on the others."""
+    expect(tv.locator("#live .turn-line")).to_have_attribute("data-turn", name,
+                                                             timeout=LIVE_TIMEOUT)
+    expect(tv.locator("#live .turn-line p.turn")).to_contain_text(f"{name}'s turn")
+    for who, page in phones.items():
+        expect(page.locator("#live .turn-line p.turn")).to_contain_text(
+            "Your turn" if who == name else f"{name}'s turn", timeout=LIVE_TIMEOUT)
