@@ -279,8 +279,10 @@ def test_screens_of_the_city_in_english_and_hungarian(live_server, desktop, phon
         look(red, lang, "phone-end")
         tap_spot(red, 2, 4)                 # Purple's last turn (the round is completed)
         expect(red.locator(".ov-build-sheet .ov-builder")).to_be_visible()
+        chip(red, "rule", "diamond")        # its own chips: 4 or 5
+        expect(red.locator("form.ov-build-sheet .ov-diamond label.ov-chip")).to_have_text(["4", "5"])
+        expect(red.locator("form.ov-build-sheet .ov-numbers")).to_be_hidden()
         look(red, lang, "phone-late-build")
-        chip(red, "rule", "shields")
         red.locator("form.ov-build-sheet button.primary").click()
         expect(red.locator("section.confirm")).to_contain_text("Blue")     # no turn left
         look(red, lang, "phone-late-build-asked")
