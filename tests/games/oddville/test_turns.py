@@ -127,7 +127,7 @@ def test_variant_1_the_players_after_the_trigger_complete_the_round_once_each():
 def test_variant_2_every_other_player_takes_one_last_turn_in_order():
     state = play(passed("Anna"), *row_for("Bence", 0, ("Csilla", "Anna")), end="last-turn")
     assert rules.last_turns(state) == ["Csilla", "Anna"]
-    state = rules.apply(state, build("Anna", 1, 1))        # Anna before Csilla: asked, entered
+    state = rules.apply(state, build("Anna", 1, 1))        # Anna before Csilla (the table agreed)
     assert rules.last_turns(state) == ["Csilla"] and to_play(state) == "Csilla"
     assert not rules.has_turn(state, "Anna")
     state = rules.apply(state, build("Csilla", 1, 2))
