@@ -61,9 +61,13 @@ def ask_to_replace(table, view: str, conflict: Conflict, forms: dict[str, Any] |
     fields = {k: v for k, v in request.form.items() if k not in ("csrf_token", "nonce", "seen")}
     fields |= {conflict.field: conflict.token, "seen": len(replay.events)}
     yes = gettext(conflict.yes) if conflict.yes else gettext("Replace")
+    # the yes posts where the entry did, and Back returns to the same view (the seat the host
+    # enters for, the spot tapped): both keep the screen's selections
+    action = request.full_path if request.query_string else request.path
+    back = screen_url(table.code, view, selection_of(replay.game))
     return render_screen(table, view, forms, status=409, confirm=question(
-        explain(conflict, replay.game), request.path, yes, screen_url(table.code, view),
-        fields, changes=changes(), danger=False))
+        explain(conflict, replay.game), action, yes, back, fields, changes=changes(),
+        danger=False))
 
 
 def late_entry(table, act: Act, conflict: Conflict):

@@ -227,6 +227,7 @@ def check(current: record.Replay, act: Act, next_code: str | None) -> None:
         if not act.queued and not current.finished:
             turn = current.game.out_of_turn(current.state, act)
             if turn is not None and act.anyway != turn.token:
+                current.then(dict(act.event))   # what the rules refuse is refused, not asked
                 raise turn
         conflict = current.game.overwrite(current.state, act.event)
         if conflict is not None and act.replaces != conflict.token:

@@ -153,6 +153,24 @@ if (window.isSecureContext && "serviceWorker" in navigator) {
   });
 }
 
+// An untouched host entry card outside the live part (no seat or cell picked: it enters for the
+// player whose turn it is) is fetched again when the turn moves on, once per turn (the mark is
+// kept on the card itself: a boosted page brings a fresh one).
+function followTurnEntry() {
+  var entry = document.querySelector("[data-follow-turn]");
+  var line = document.querySelector("#live .turn-line");
+  if (!entry || !line || !window.htmx) { return; }
+  var player = line.getAttribute("data-turn") || "";
+  if (!player || player === entry.getAttribute("data-follow-turn")
+      || player === entry.getAttribute("data-turn-asked")) {
+    return;
+  }
+  entry.setAttribute("data-turn-asked", player);
+  window.htmx.ajax("GET", window.location.href,
+                   {target: entry, select: "[data-follow-turn]", swap: "outerHTML"});
+}
+document.addEventListener("htmx:afterSettle", followTurnEntry);
+
 // Your turn: the phone vibrates once when its turn comes (where the browser allows it), unless
 // the player turned that off with the button at the bottom of the phone (kept on this phone).
 var VIBRATE_KEY = "companion-vibrate-on-turn";

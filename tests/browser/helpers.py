@@ -178,3 +178,18 @@ def seated(phone, live_server, code: str, name: str, lang: str, label: str = "")
         to_hungarian(page)
     take_seat(page, f"{live_server.url}/j/{code}", name)
     return page
+
+
+TURN_WORDS = {"en": ("Your turn", "{name}'s turn"), "hu": ("Te következel", "{name} következik")}
+
+
+def expect_turn(name: str, tv: Page, phones: dict[str, Page], lang: str = "en") -> None:
+    """The TV and every phone show whose turn it is: "Your turn" on that player's phone, the
+    player's name on the others."""
+    mine, theirs = TURN_WORDS[lang]
+    expect(tv.locator("#live .turn-line")).to_have_attribute("data-turn", name,
+                                                             timeout=LIVE_TIMEOUT)
+    expect(tv.locator("#live .turn-line p.turn")).to_contain_text(theirs.format(name=name))
+    for who, page in phones.items():
+        expect(page.locator("#live .turn-line p.turn")).to_contain_text(
+            mine if who == name else theirs.format(name=name), timeout=LIVE_TIMEOUT)

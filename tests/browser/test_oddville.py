@@ -1,6 +1,8 @@
-"""OddVille at the table: phones build into one shared city, the host enters the rulebook's
-worked example through the screens, the end is announced, and the screens are photographed
-(phone and TV, English and Hungarian) for a person to look at."""
+"""OddVille at the table: phones build into one shared city in turn (every screen says whose
+turn it is; a build out of turn is asked first; Done — pass ends a turn of coins), the host
+enters the rulebook's worked example through the screens following the turn, the end is
+announced, and the screens are photographed (phone and TV, English and Hungarian) for a person
+to look at."""
 from __future__ import annotations
 
 import re
@@ -8,8 +10,8 @@ import time
 
 from playwright.sync_api import Page, expect
 
-from .helpers import (LIVE_TIMEOUT, assert_not_reloaded, confirm, mark_page, screen_settled,
-                      start_table, take_seat, total_of, until)
+from .helpers import (LIVE_TIMEOUT, assert_not_reloaded, caught_up, confirm, expect_turn,
+                      mark_page, screen_settled, start_table, take_seat, total_of, until)
 from .test_screens import SCREENS, english_messages, to_hungarian
 
 TV = {"viewport": {"width": 1920, "height": 1080}}
@@ -78,13 +80,15 @@ def shoot(page: Page, name: str, full: bool = False) -> None:
                     caret="initial", animations="disabled")
 
 
-def test_two_phones_build_into_the_one_city_and_see_each_other_live(
+def test_two_phones_build_into_the_one_city_in_turn_and_see_each_other_live(
         live_server, host_page, phone, browser_log):
     code = start_table(host_page, live_server.url, players=("Anna", "Bence"), game="oddville")
     anna, bence = phone("Anna", **PHONE), phone("Bence", **PHONE)
     take_seat(anna, f"{live_server.url}/j/{code}", "Anna")
     take_seat(bence, f"{live_server.url}/j/{code}", "Bence")
     expect(anna.get_by_test_id("resource-count")).to_have_text("1")    # the setup's worker
+    phones = {"Anna": anna, "Bence": bence}
+    expect_turn("Anna", host_page, phones)
 
     mark_page(anna)
     spot = anna.locator('svg.ov-city-svg g.ov-spot[data-row="0"][data-column="1"]')
@@ -99,8 +103,9 @@ def test_two_phones_build_into_the_one_city_and_see_each_other_live(
     assert build(anna, 0, 1, "diamond", guild="bells", shield=2) == 5
     deadline = time.monotonic() + LIVE_TIMEOUT / 1000
     expect(card(bence, 0, 1)).to_have_attribute("data-owner", "Anna", timeout=until(deadline))
+    expect_turn("Bence", host_page, phones)
 
-    tap_spot(anna, 0, 2)                # Anna is choosing while Bence builds
+    tap_spot(anna, 0, 2)                # Anna readies her next build while Bence builds
     chip(anna, "rule", "per_row")
     build(bence, 1, 0, "per_neighbour")
     deadline = time.monotonic() + LIVE_TIMEOUT / 1000
@@ -109,6 +114,32 @@ def test_two_phones_build_into_the_one_city_and_see_each_other_live(
     expect(anna.locator('form.ov-build-sheet input[value="per_row"]')).to_be_checked()
     anna.locator("form.ov-build-sheet a.button").click()
     expect(card(host_page, 1, 0)).to_have_attribute("data-owner", "Bence", timeout=LIVE_TIMEOUT)
+    expect_turn("Anna", host_page, phones)
+
+    # coins taken: Done — pass on the phone whose turn it is (only there) ends the turn
+    expect(bence.locator("#live .turn-line button.pass")).to_have_count(0)
+    with anna.expect_response(lambda r: r.url.endswith("/pass") and r.request.method == "POST"):
+        anna.locator("#live .turn-line button.pass").click()
+    expect_turn("Bence", host_page, phones)
+    expect(host_page.locator("#live ol.history")).to_contain_text("Anna played a worker card")
+
+    # Anna builds out of turn: the sheet says whose turn it is, the diamond offers 4 or 5 only
+    tap_spot(anna, 0, 2)
+    chip(anna, "rule", "diamond")
+    sheet = anna.locator("form.ov-build-sheet")
+    offered = sheet.locator("label.ov-chip:visible").filter(
+        has=anna.locator('input[name="build-points"], input[name="build-number"]'))
+    expect(offered).to_have_text(["4", "5"])
+    expect(sheet.locator(".ov-builder legend")).to_have_text("It is Bence's turn")
+    shoot(anna, "en-phone-out-of-turn")
+    sheet.locator("button.primary").click()
+    question = anna.locator("section.confirm")
+    expect(question).to_contain_text("It is Bence's turn first. Enter this for Anna anyway?")
+    expect(card(anna, 0, 2)).to_have_count(0)                 # nothing entered yet
+    shoot(anna, "en-phone-asked")
+    confirm(anna, "Enter it anyway")                          # the second tap enters it
+    expect(card(bence, 0, 2)).to_have_attribute("data-owner", "Anna", timeout=LIVE_TIMEOUT)
+    expect_turn("Bence", host_page, phones)                   # still Bence's turn
     browser_log.assert_clean()
 
 
@@ -126,32 +157,50 @@ def take_back_the_setup_worker(page: Page) -> None:
 
 def test_the_rulebooks_worked_example_entered_on_the_host_screen(
         live_server, desktop, phone, browser_log):
-    """Blue 8, Purple 10, Red 13, Yellow 7 (test_example.py has the layout)."""
+    """Blue 8, Purple 10, Red 13, Yellow 7 (test_example.py has the layout), played in turn:
+    the untouched host screen enters for the player whose turn it is."""
     host = desktop("tv", **TV)
     code = start_table(host, live_server.url, players=("Blue", "Purple", "Red", "Yellow"),
                        game="oddville")
-    enter_for(host, "Blue")
+
+    def turn_of(name: str) -> None:
+        screen_settled(host)            # the page after the last act is in
+        expect(host.locator("#live .turn-line p.turn")).to_contain_text(f"{name}'s turn")
+        expect(host.locator("p.seat-tabs a.primary")).to_have_text(name)     # it enters for
+
+    turn_of("Blue")
     build(host, 0, -1, "diamond")                                           # A
-    host.get_by_role("button", name="Worker on the Main Square").click()    # C
-    take_back_the_setup_worker(host)
-    enter_for(host, "Purple")
+    turn_of("Purple")
     # B: base 2 (not the key's 1) and a shield: 6 taps; its own guild follows the named one
     assert build(host, 0, 1, "per_guild", number=2, named="mask", shield=2) == 6
-    build(host, 0, -2, "per_diamond", guild="mask")                         # D
-    take_back_the_setup_worker(host)
-    enter_for(host, "Red")
+    turn_of("Red")
     build(host, 1, 0, "three_per_neighbour", shield=1)                      # E
-    build(host, 1, 1, "shields")                                            # F
-    host.get_by_role("button", name="Worker on the Main Square").click()    # C
-    take_back_the_setup_worker(host)
-    enter_for(host, "Yellow")
+    turn_of("Yellow")
     build(host, 0, 2, "per_column", guild="mask")                           # G
+    turn_of("Blue")
+    with host.expect_response(lambda r: "/act/main_square" in r.url):
+        host.get_by_role("button", name="Worker on the Main Square").click()    # C, in the turn
+    turn_of("Blue")
+    with host.expect_response(lambda r: r.url.endswith("/pass")):
+        host.locator(".ov-movebar button.pass").click()                     # coins taken
+    turn_of("Purple")
+    build(host, 0, -2, "per_diamond", guild="mask")                         # D
+    turn_of("Red")
+    with host.expect_response(lambda r: "/act/main_square" in r.url):
+        host.get_by_role("button", name="Worker on the Main Square").click()    # C
+    turn_of("Red")
+    build(host, 1, 1, "shields")                                            # F
+    turn_of("Yellow")
     tap_spot(host, 1, 2)
     shoot(host, "en-tv-build")
     chip(host, "rule", "diamond")
     with host.expect_response(lambda r: "/act/build" in r.url):
         host.locator("form.ov-build-sheet button.primary").click()             # H
-    take_back_the_setup_worker(host)
+    turn_of("Blue")
+    for name in ("Blue", "Purple", "Red", "Yellow"):    # not a turn's act: any seat, any time
+        caught_up(host, live_server.url, code)          # no update comes in under the tap
+        enter_for(host, name)
+        take_back_the_setup_worker(host)
 
     for name, total in (("Blue", 8), ("Purple", 10), ("Red", 13), ("Yellow", 7)):
         expect(total_of(host, name)).to_have_text(str(total))
@@ -228,8 +277,17 @@ def test_screens_of_the_city_in_english_and_hungarian(live_server, desktop, phon
         red.wait_for_url(re.compile(r"/phone"))
         expect(red.locator(".ov-end-notice")).to_be_visible()
         look(red, lang, "phone-end")
-        tap_spot(red, 2, 4)
+        tap_spot(red, 2, 4)                 # Purple's last turn (the round is completed)
+        expect(red.locator(".ov-build-sheet .ov-builder")).to_be_visible()
+        chip(red, "rule", "diamond")        # its own chips: 4 or 5
+        expect(red.locator("form.ov-build-sheet .ov-diamond label.ov-chip")).to_have_text(["4", "5"])
+        expect(red.locator("form.ov-build-sheet .ov-numbers")).to_be_hidden()
         look(red, lang, "phone-late-build")
+        red.locator("form.ov-build-sheet button.primary").click()
+        expect(red.locator("section.confirm")).to_contain_text("Blue")     # no turn left
+        look(red, lang, "phone-late-build-asked")
+        red.locator("section.confirm a.button").click()             # Back, change nothing
+        expect(red.locator("section.confirm")).to_have_count(0)
         red.locator("form.ov-build-sheet a.button").click()        # Cancel
         red.locator('.ov-movebar a[href*="take=1"]').click()        # Characters
         expect(red.locator(".ov-character-sheet")).to_be_visible()
@@ -255,13 +313,13 @@ def test_screens_of_the_city_in_english_and_hungarian(live_server, desktop, phon
             to_hungarian(purple)
         purple.locator("button.seat", has_text="Purple").click()
         purple.wait_for_url(re.compile(r"/phone"))
-        purple.locator('.ov-movebar a[href*="square=1"]').click()
-        expect(purple.locator(".ov-late-square")).to_contain_text("Purple")
-        expect(purple.locator('.ov-late-square form[action$="/act/main_square"]')).to_be_visible()
+        expect(purple.locator("#live .turn-line .turn-note")).to_be_visible()   # the game is over
+        purple.locator('.ov-movebar form[action$="/act/main_square"] button').click()
+        expect(purple.locator("section.confirm")).to_contain_text("Purple")
         look(purple, lang, "phone-late-square")
-        purple.locator(".ov-late-square a.button").click()          # Cancel: nothing entered
-        expect(purple.locator(".ov-late-square")).to_have_count(0)
-        expect(purple.locator('.ov-movebar a[href*="square=1"]')).to_be_visible()
+        purple.locator("section.confirm a.button").click()          # Back: nothing entered
+        expect(purple.locator("section.confirm")).to_have_count(0)
+        expect(purple.locator('.ov-movebar form[action$="/act/main_square"]')).to_be_visible()
         purple.context.close()
     assert not seen, "\n".join(seen)
     browser_log.assert_clean()

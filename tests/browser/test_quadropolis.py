@@ -1,6 +1,8 @@
 """Quadropolis on a phone: build a city by tapping a cell and a tile, open the best activation,
 read the same total the command line gives for the exported record, override one building;
-the TV host shows every city. Screenshots in English and Hungarian."""
+the TV host shows every city and passes for a seat without a phone; every screen follows whose
+turn it is, a tile out of turn is asked first, Done — pass ends a turn. Screenshots in English
+and Hungarian."""
 from __future__ import annotations
 
 import json
@@ -12,7 +14,7 @@ from playwright.sync_api import Page, expect
 
 from companion.cli import cli
 
-from .helpers import LIVE_TIMEOUT, confirm, take_seat
+from .helpers import LIVE_TIMEOUT, confirm, expect_turn, screen_settled, take_seat
 from .test_screens import SCREENS, Album, to_hungarian
 
 CLASSIC = [((1, 1), "tower.3.0.0.0.1"), ((1, 2), "factory.0.3.0.0.1"), ((2, 1), "shop.0.0.0.0.1"),
@@ -70,6 +72,17 @@ def in_view(page: Page, selector: str) -> bool:
     return box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 915
 
 
+def pass_on_the_tv(host: Page, name: str) -> None:
+    """The untouched host entry card follows the turn (to ``name``, without a reload); its Done
+    — pass ends that seat's turn."""
+    entry = host.locator("[data-follow-turn]")
+    expect(entry).to_have_attribute("data-follow-turn", name, timeout=LIVE_TIMEOUT)
+    expect(entry.locator("p.seat-tabs a.primary")).to_have_text(name)
+    with host.expect_response(lambda r: r.url.endswith("/pass") and r.request.method == "POST"):
+        entry.locator('form[action$="/pass"] button').click()
+    screen_settled(host)
+
+
 def play(lang, live_server, phone, desktop, album, mode, builds):
     base, columns = live_server.url, 4 if mode == "classic" else 5
     host = desktop(f"{lang}-{mode}-host", viewport={"width": 1920, "height": 1080})
@@ -80,7 +93,10 @@ def play(lang, live_server, phone, desktop, album, mode, builds):
         to_hungarian(anna)
     take_seat(anna, base + f"/j/{code}", "Anna")
 
-    taps = [build(anna, cell, tile, columns) for cell, tile in builds]
+    taps = []
+    for cell, tile in builds:           # Bence has no phone: the TV passes his turns
+        taps.append(build(anna, cell, tile, columns))
+        pass_on_the_tv(host, "Bence")
     assert max(taps) <= 3
     anna.locator("#live .q-board .q-hit a.q-tap").nth(columns + 3).click()   # row 2, col 4
     expect(anna.locator("#live form.q-picker")).to_be_visible()
@@ -153,11 +169,15 @@ def test_an_expert_city_is_entered_and_scored_the_same_way(live_server, phone, d
     host, anna, code, best = play("en", live_server, phone, desktop, album, "expert", EXPERT)
     expect(anna.locator("#live .q-city")).to_contain_text("D4")       # district numbers shown
 
-    # one shared phone is enough: the host screen on a phone enters Bence's city
+    # one shared phone is enough: the host screen on a phone enters Bence's city (Anna's turn
+    # first: asked, and agreed as a table would)
     host_phone = phone("en-expert-host-phone", viewport={"width": 412, "height": 915})
     host_phone.context.add_cookies(host.context.cookies())
     host_phone.goto(live_server.url + f"/t/{code}?as=1")
-    build(host_phone, (4, 5), "tower.3.0.0.0.1", 5)
+    host_phone.locator(".quadro.play .q-board .q-hit a.q-tap").nth(3 * 5 + 4).click()  # 4, 5
+    host_phone.locator('.quadro.play button.q-tile[value="tower.3.0.0.0.1"]').first.click()
+    expect(host_phone.locator("section.confirm")).to_contain_text("It is Anna's turn first")
+    confirm(host_phone, "Enter it anyway")
     expect(host_phone).to_have_url(re.compile(r"as=1"))
     album.shoot(host_phone, "en", "quadropolis-expert-host-phone")
     expect(host.locator("#live .q-all figure").nth(1)).to_contain_text("Bence", timeout=LIVE_TIMEOUT)
@@ -193,4 +213,47 @@ def test_the_tv_shows_four_finished_expert_cities_side_by_side(lang, live_server
     album = Album(f"quadropolis-expert-tv-{lang}")
     album.shoot(tv, lang, "quadropolis-expert-4-players-final-tv")
     album.check()                   # no small tap target, no English on the Hungarian TV
+    browser_log.assert_clean()
+
+
+@pytest.mark.parametrize("lang", ["en", "hu"])
+def test_every_screen_follows_the_turn_out_of_turn_asks_and_done_passes(
+        lang, live_server, phone, desktop, browser_log):
+    base, album = live_server.url, Album(f"quadropolis-turns-{lang}")
+    tv = desktop(f"{lang}-tv", viewport={"width": 1920, "height": 1080})
+    code = start(tv, base, "classic", lang)
+    anna, bence = (phone(f"{lang}-{n}", viewport={"width": 412, "height": 915})
+                   for n in ("Anna", "Bence"))
+    for page, name in ((anna, "Anna"), (bence, "Bence")):
+        page.goto(base + "/")
+        if lang == "hu":
+            to_hungarian(page)
+        take_seat(page, base + f"/j/{code}", name)
+    phones = {"Anna": anna, "Bence": bence}
+    expect_turn("Anna", tv, phones, lang)
+    assert build(anna, (1, 1), "tower.1.0.0.1.1", 4) == 2          # the Mayor's tower
+    expect_turn("Bence", tv, phones, lang)
+    album.shoot(bence, lang, "quadropolis-turn-phone")
+    album.shoot(tv, lang, "quadropolis-turn-tv")
+
+    # Bence's tile fits nowhere: Done — pass, on his phone only
+    expect(anna.locator("#live .turn-line button.pass")).to_have_count(0)
+    with bence.expect_response(lambda r: r.url.endswith("/pass") and r.request.method == "POST"):
+        bence.locator("#live .turn-line button.pass").click()
+    expect_turn("Anna", tv, phones, lang)
+    expect(tv.locator("#live ol.history li").first).to_contain_text("Bence")
+
+    # Bence builds out of turn: asked first, entered on the second tap; still Anna's turn
+    bence.locator(".quadro.play .q-board .q-hit a.q-tap").nth(5).click()     # row 2, column 2
+    bence.locator('.quadro.play button.q-tile[value="park.0.0.0.0.1"]').first.click()
+    question = bence.locator("section.confirm")
+    expect(question).to_contain_text("Anna")
+    if lang == "en":
+        expect(question).to_contain_text("It is Anna's turn first. Enter this for Bence anyway?")
+    album.shoot(bence, lang, "quadropolis-turn-asked")
+    confirm(bence)                                            # its yes: Enter it anyway
+    expect(tv.locator("#live .q-all figure").nth(1).locator("use[href='#q-park']")).to_have_count(
+        1, timeout=LIVE_TIMEOUT)
+    expect_turn("Anna", tv, phones, lang)
+    album.check()                   # no small tap target, no English on the Hungarian screens
     browser_log.assert_clean()

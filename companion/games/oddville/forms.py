@@ -7,7 +7,7 @@ from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import BooleanField, IntegerField, SelectField, StringField
 from wtforms.fields.choices import SelectChoice
-from wtforms.validators import InputRequired, NumberRange, Optional
+from wtforms.validators import AnyOf, InputRequired, NumberRange, Optional
 
 from ...validators import whole_number
 from . import rules
@@ -32,16 +32,15 @@ class ActForm(FlaskForm):
     player = StringField(validators=[Optional()])
 
 
-class LateForm(ActForm):
-    late = BooleanField()       # the player confirmed an act the end variant gives no turn for
-
-
-class BuildForm(LateForm):
+class BuildForm(ActForm):
     row = IntegerField(validators=[InputRequired(), whole_number])
     column = IntegerField(validators=[InputRequired(), whole_number])
     rule = SelectField(choices=[SelectChoice(r) for r in rules.RULES],
                        validators=[InputRequired(_l("Tap the card's VP rule."))])
     number = IntegerField(validators=[Optional(), whole_number, NumberRange(0, 20)])
+    # a diamond card's printed points: only the values the cards print
+    points = IntegerField(validators=[Optional(), whole_number, AnyOf(
+        rules.DIAMOND_POINTS, _l("A diamond card prints 4 or 5 points."))])
     named = SelectField(choices=GUILD_CHOICES, validators=[Optional()])
     guild = SelectField(choices=GUILD_CHOICES, validators=[Optional()])
     shield = IntegerField(validators=[Optional(), whole_number, NumberRange(0, 9)])
@@ -49,9 +48,10 @@ class BuildForm(LateForm):
     edge_e = SelectField(choices=EDGE_CHOICES, default="?")
     edge_s = SelectField(choices=EDGE_CHOICES, default="?")
     edge_w = SelectField(choices=EDGE_CHOICES, default="?")
+    builder = BooleanField()    # the Builder's power: built during another player's turn
 
 
-class SquareForm(LateForm):
+class SquareForm(ActForm):
     pass
 
 

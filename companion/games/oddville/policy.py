@@ -5,11 +5,30 @@ from typing import Any, Mapping
 
 from ...i18n import gettext
 from ...words import explain
-from ..base import N_, Conflict, Policy, RuleError
+from ..base import N_, Act, Conflict, OutOfTurn, Policy
 from . import rules
 
 
 class OddVillePolicy(Policy):
+    # a turn's acts (a Main Square worker is placed during one's own turn, which goes on)
+    turn_events = frozenset({"build", "main_square", "pass"})
+
+    def out_of_turn(self, state: rules.State, act: Act) -> OutOfTurn | None:
+        """Asked before an act out of turn; in the end's words for a player the chosen end gives
+        no more turn. Not asked: a build with the Builder's power (during another player's turn,
+        as the character allows)."""
+        event, turn = act.event, rules.turn(state)
+        player = event.get("player")
+        if (turn is None or event.get("type") not in self.turn_events
+                or (event.get("type") == "build" and event.get("builder") is True)
+                or player not in state.players or player == turn.player):
+            return None
+        if not rules.has_turn(state, player):
+            return OutOfTurn(N_("%(player)s has no turn left. %(rule)s Enter it anyway only if "
+                                "the table agrees."), token=turn.player or "over",
+                             yes=N_("Enter it anyway"), player=player, rule=rules.end_rule(state))
+        return super().out_of_turn(state, act)
+
     def actor(self, event: Mapping[str, Any]) -> str | None:
         """The setup's workers are nobody's act: a phone's Undo never takes them back."""
         return None if event.get("setup") else super().actor(event)
@@ -32,17 +51,10 @@ class OddVillePolicy(Policy):
 
     def missing(self, state: rules.State) -> list[str]:
         """What Finish warns about: no 6th worker yet (a tally: its trigger not named), or
-        players the chosen end still lets play."""
+        players the chosen end still lets play who have not played yet."""
         if state.trigger is None:
             return [gettext("Nobody has placed a 6th worker in the city yet.") if not state.tally
                     else gettext("Name who placed the 6th worker in the city first.")]
-        still = rules.still_to_play(state)
+        still = rules.last_turns(state)
         return [explain(rules.end_rule(state), self)] if still and not state.tally else []
 
-
-def check_turn(state: rules.State, player: str) -> None:
-    """A build or Main Square worker from a player the end gives no more turn is asked about
-    (the record has no turns, so the rules themselves accept it)."""
-    if not rules.has_turn(state, player):
-        raise RuleError(N_("%(player)s has no turn left. %(rule)s Enter it anyway only if the "
-                           "table agrees."), player=player, rule=rules.end_rule(state))

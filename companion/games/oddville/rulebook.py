@@ -18,7 +18,8 @@ class OddVilleRules(Rules):
     labels = {"rule": RULE_LABELS, "name": CHARACTER_NAMES}
     event_labels = {"build": _l("build"), "main_square": _l("main square"),
                     "character": _l("character"), "lose_character": _l("lose character"),
-                    "resource_workers": _l("resource workers"), "trigger": _l("trigger")}
+                    "resource_workers": _l("resource workers"), "trigger": _l("trigger"),
+                    "pass": _l("pass")}
     min_players, max_players = 2, 4
 
     core = rules
@@ -48,9 +49,13 @@ class OddVilleRules(Rules):
         if kind == "build":
             vp = event.get("vp")
             rule = RULE_LABELS.get(vp.get("rule")) if isinstance(vp, Mapping) else None
+            where = {"player": player, "row": event.get("row"), "column": event.get("column"),
+                     "rule": rule or "?"}
+            if event.get("builder") is True:
+                return gettext("%(player)s built at row %(row)s, column %(column)s with the "
+                               "Builder's power: %(rule)s", **where)
             return gettext("%(player)s built at row %(row)s, column %(column)s: %(rule)s",
-                           player=player, row=event.get("row"), column=event.get("column"),
-                           rule=rule or "?")
+                           **where)
         if kind == "main_square":
             return gettext("%(player)s put a worker on the Main Square", player=player)
         if kind == "character":
@@ -67,6 +72,8 @@ class OddVilleRules(Rules):
             return ngettext("%(player)s has %(num)s worker on the resource board",
                             "%(player)s has %(num)s workers on the resource board",
                             count if isinstance(count, int) else 0, player=player)
+        if kind == "pass":
+            return gettext("%(player)s played a worker card", player=player)
         if kind == "trigger":
             return gettext("%(player)s placed the 6th worker in the city first", player=player)
         return ""

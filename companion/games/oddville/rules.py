@@ -12,13 +12,20 @@ or ``"last-turn"`` (variant 2: every other player takes one last turn). The reco
 so the variant only tells the live screens who still plays; it never refuses an event.
 ``tally``: true for a game played on paper and entered afterwards (quick tally); the order of
 entry means nothing there, so the trigger is named with a ``trigger`` event instead of detected.
+
+Turns go clockwise from the first seat. A turn ends with a ``build`` or a ``pass`` (a worker
+card played: coins, a resource or a building card taken, nothing the record scores). A worker on
+the Main Square is placed during one's own turn (the Traveller: "at any time in your turn") and
+does not end it; a ``build`` marked ``builder`` is the Builder's power, a build during another
+player's turn, and is no turn of its own. The record stays free of turn order: ``turn`` only
+tells the screens who is to play, from the turns taken.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Mapping
 
-from ..base import N_, RuleError, largest
+from ..base import N_, RuleError, Turn, largest
 from ..ranking import rank
 
 Cell = tuple[int, int]
@@ -91,6 +98,10 @@ class State:
     end: str = "base"                   # the end variant: who still plays after the trigger
     tally: bool = False                 # entered after a paper game: the trigger is named
     printed: Mapping[str, int] = field(default_factory=dict)   # character key -> its points
+    turns: Mapping[str, int] = field(default_factory=dict)      # turns taken (builds, passes)
+    at_trigger: Mapping[str, int] = field(default_factory=dict)  # the turns taken at the trigger
+    finishing: bool = False             # the trigger's 6th worker went to the Main Square: the
+    #                                     trigger still finishes that turn
 
 
 # --- options and start ------------------------------------------------------------------------
@@ -112,7 +123,7 @@ def options(raw: Mapping[str, Any], players: list[str]) -> dict[str, Any]:
 def start(opts: Mapping[str, Any], players: list[str]) -> State:
     return State(tuple(players), characters={p: () for p in players},
                  resource={p: 0 for p in players}, end=opts.get("end", "base"),
-                 tally=bool(opts.get("tally")))
+                 tally=bool(opts.get("tally")), turns={p: 0 for p in players})
 
 
 def setup(players: list[str]) -> list[dict[str, Any]]:
@@ -221,10 +232,46 @@ def still_to_play(state: State) -> list[str]:
     return []
 
 
+def last_turns(state: State) -> list[str]:
+    """After the 6th worker: who still takes a turn, in order (the trigger first while finishing
+    the turn its Main Square worker ended in, then those the chosen end lets play who have not
+    played since)."""
+    if state.trigger is None:
+        return []
+    waiting = [p for p in still_to_play(state) if state.turns[p] == state.at_trigger[p]]
+    trigger = state.trigger
+    if state.finishing and state.turns[trigger] == state.at_trigger[trigger]:
+        return [trigger, *waiting]
+    return waiting
+
+
 def has_turn(state: State, player: str) -> bool:
     """May the player still build or take the Main Square by the chosen end? (A quick tally
     has no turns.)"""
-    return state.tally or state.trigger is None or player in still_to_play(state)
+    return state.tally or state.trigger is None or player in last_turns(state)
+
+
+def next_player(state: State) -> str:
+    """Before the 6th worker: the player with the fewest turns taken, the first of them in
+    seat order (an act out of turn shifts no one else's turn)."""
+    return min(state.players, key=lambda p: state.turns[p])
+
+
+def turn(state: State) -> Turn | None:
+    """Who is to play now: clockwise from the first seat; after the 6th worker only those the
+    chosen end lets play, each once; then what is happening. A quick tally keeps no turns."""
+    if state.tally:
+        return None
+    if state.trigger is None:
+        return Turn(next_player(state), N_("build, or play a worker card"), passes=True)
+    left = last_turns(state)
+    if left:
+        return Turn(left[0], N_("build, or play a worker card (last turn)"), passes=True)
+    if still_to_play(state):
+        return Turn(None, note=N_("The game is over: every last turn is played. The host "
+                                  "finishes it."))
+    return Turn(None, note=N_("The game is over: %(trigger)s placed the 6th worker in the city. "
+                              "The host finishes it."), params={"trigger": state.trigger})
 
 
 def end_rule(state: State) -> RuleError:
@@ -304,18 +351,33 @@ def _build(state: State, event: Mapping[str, Any]) -> State:
     row, column = _spot(state, event)
     card = Card(row, column, player, _vp(event.get("vp")), _guild(event.get("guild")),
                 _shield(event.get("shield")), _edges(event.get("edges")))
+    builder = event.get("builder", False)
+    if not isinstance(builder, bool):
+        raise RuleError(N_("A build's builder mark is true (the Builder's power, during another "
+                           "player's turn) or false."))
     _check_edges(state, card)
     _check_figure(state, player)
-    return _placed(replace(state, cards={**state.cards, (row, column): card}), player)
+    built = replace(state, cards={**state.cards, (row, column): card})
+    return _placed(built if builder else _turn_taken(built, player), player)
 
 
 def _main_square(state: State, event: Mapping[str, Any]) -> State:
+    """A worker placed during the player's turn, which goes on (the Traveller's ability)."""
     player = _player(state, event.get("player"))
     if player in state.square:
         raise RuleError(N_("%(player)s already has a worker on the Main Square; only one of "
                            "one's own may stand on it."), player=player)
     _check_figure(state, player)
-    return _placed(replace(state, square=(*state.square, player)), player)
+    placed = _placed(replace(state, square=(*state.square, player)), player)
+    if state.trigger is None and placed.trigger is not None and next_player(state) == player:
+        return replace(placed, finishing=True)      # its 6th worker, in its own turn
+    return placed
+
+
+def _pass(state: State, event: Mapping[str, Any]) -> State:
+    """A turn that ends with a worker card played: coins, a resource or a building card taken
+    (the record scores none of them; a resource taken is its own ``resource_workers``)."""
+    return _turn_taken(state, _player(state, event.get("player")))
 
 
 def _character(state: State, event: Mapping[str, Any]) -> State:
@@ -503,7 +565,13 @@ def _placed(state: State, player: str) -> State:
     resource = {**state.resource, player: min(state.resource[player], most)}
     first = (not state.tally and state.trigger is None
              and workers_in_city(state, player) >= END_WORKERS)
-    return replace(state, resource=resource, trigger=player if first else state.trigger)
+    if not first:
+        return replace(state, resource=resource)
+    return replace(state, resource=resource, trigger=player, at_trigger=dict(state.turns))
+
+
+def _turn_taken(state: State, player: str) -> State:
+    return replace(state, turns={**state.turns, player: state.turns[player] + 1})
 
 
 def _name(name: Any) -> str:
@@ -517,8 +585,8 @@ def _name(name: Any) -> str:
 
 HANDLERS: dict[str, Callable[[State, Mapping[str, Any]], State]] = {
     "build": _build, "main_square": _main_square, "character": _character,
-    "lose_character": _lose_character, "resource_workers": _resource_workers, "end": _end,
-    "trigger": _trigger}
+    "lose_character": _lose_character, "resource_workers": _resource_workers, "pass": _pass,
+    "end": _end, "trigger": _trigger}
 
 
 # --- scoring --------------------------------------------------------------------------------

@@ -16,7 +16,7 @@ from . import drawing, rules
 from .labels import CHARACTER_LABELS, GUILD_LABELS, RULE_LABELS, character_label
 
 SPOT = re.compile(r"([0-9]{1,3})_(-?[0-9]{1,3})")   # ASCII digits, bounded
-NUMBERS = range(0, 7)           # printed bases and diamond values offered as chips
+NUMBERS = range(0, 7)           # printed bases offered as chips (a diamond: its own, 4 or 5)
 SHIELDS = range(0, 5)
 CHARACTER_POINTS = range(0, 11)
 
@@ -29,7 +29,8 @@ def spot_arg(value: str | None) -> rules.Cell | None:
 
 def screen(state: rules.State, view: str, seat: Any, host: bool,
            selection: Mapping[str, str]) -> dict[str, Any]:
-    player = acting_player(state, view, seat, host, selection)
+    turn = rules.turn(state)
+    player = acting_player(state, view, seat, host, selection, turn)
     acting = player is not None and not state.finished
     keep = {"as": selection["as"]} if view == "host" and selection.get("as") else {}
     shown = state.finished or selection.get("scores") == "1"
@@ -41,20 +42,21 @@ def screen(state: rules.State, view: str, seat: Any, host: bool,
     city = drawing.city(state, spots, spot, shown)
     for free in city["spots"]:
         free["query"] = {"spot": f"{free['row']}_{free['column']}", **keep}
-    late = acting and not rules.has_turn(state, player)
+    # out of turn the build sheet offers the Builder's power (entered unasked); never preset:
+    # a player often readies the next build during another's turn
+    builder = ({"turn": turn.player}
+               if acting and turn is not None and turn.player not in (None, player) else None)
     return {
         "player": player, "acting": acting, "keep": keep, "who": {"player": player} if keep else {},
         "tally": state.tally, "city": city, "shown": shown,
         "scores_query": {**keep, **({} if shown else {"scores": "1"})},
         "close_query": dict(keep),
-        "sheet": build_sheet(state, spot, late) if acting and spot else None,
-        "me": board(state, player, late) if player else None,
+        "sheet": build_sheet(state, spot, builder) if acting and spot else None,
+        "me": board(state, player) if player else None,
         "characters": character_sheet(state, player, selection, keep)
         if acting and (selection.get("take") or selection.get("pick")) else None,
         "take_query": {**keep, "take": "1"},
-        "end": end_notice(state), "late": late,
-        "square_query": {**keep, "square": "1"},
-        "square_asked": late and selection.get("square") == "1",
+        "end": end_notice(state),
         "taken": taken and {"row": taken.row, "column": taken.column, "owner": taken.owner},
         "candidates": [p for p in state.players
                        if rules.workers_in_city(state, p) >= rules.END_WORKERS]
@@ -65,21 +67,24 @@ def screen(state: rules.State, view: str, seat: Any, host: bool,
     }
 
 
-def build_sheet(state: rules.State, spot: rules.Cell, late: bool) -> dict[str, Any]:
-    """The choices for a card at ``spot``: edges preset to what the neighbours require."""
+def build_sheet(state: rules.State, spot: rules.Cell,
+                builder: Mapping[str, Any] | None) -> dict[str, Any]:
+    """The choices for a card at ``spot``: edges preset to what the neighbours require, only the
+    numbers a card can print for each rule, and out of turn the Builder's power."""
     row, column = spot
     required = rules.required_edges(state, row, column)
-    return {"row": row, "column": column, "id": f"build-{row}_{column}{'-late' if late else ''}",
+    return {"row": row, "column": column, "id": f"build-{row}_{column}",
             "rules": [{"rule": r, "label": RULE_LABELS[r], "key": rules.RULES[r]}
                       for r in rules.RULES],
-            "numbers": NUMBERS, "shields": SHIELDS,
+            "numbers": NUMBERS, "diamond": rules.DIAMOND_POINTS, "shields": SHIELDS,
+            "builder": builder,
             "guilds": [{"guild": g, "label": GUILD_LABELS[g]} for g in rules.GUILDS],
             "edges": [{"side": side, "field": f"edge_{side.lower()}", "value": value}
                       for side, value in zip("NESW", required)],
             "known": sum(v != "?" for v in required)}
 
 
-def board(state: rules.State, player: str, late: bool) -> dict[str, Any]:
+def board(state: rules.State, player: str) -> dict[str, Any]:
     """The player's own figures and characters."""
     count = state.resource[player]
     most = rules.max_resource_workers(state, player)

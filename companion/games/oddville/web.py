@@ -6,7 +6,6 @@ from typing import TYPE_CHECKING, Any, Mapping
 from ..base import N_, RuleError, Screens, web_part
 from . import rules
 from .labels import character_label
-from .policy import check_turn
 
 if TYPE_CHECKING:
     from .forms import BuildForm, CharacterForm, OptionsForm
@@ -18,7 +17,7 @@ class OddVilleScreens(Screens):
     host_template = "games/oddville/host.html"
     live_template = "games/oddville/live.html"
     play_template = "games/oddville/play.html"     # a phone: the city first, spots in reach
-    query_args = ("as", "spot", "take", "pick", "scores", "square")
+    query_args = ("as", "spot", "take", "pick", "scores")
 
     def options_from_form(self, form: OptionsForm, players: list[str]) -> dict[str, Any]:
         # only what differs from the rulebook, so a base table's record keeps empty options
@@ -42,8 +41,6 @@ class OddVilleScreens(Screens):
             return None
         if player is None:
             raise RuleError(N_("Pick the player you enter this for."))
-        if form_name in ("build", "main_square") and not form.late.data:
-            check_turn(state, player)
         if form_name == "build":
             return build_event(form, player)
         if form_name == "character":
@@ -57,8 +54,9 @@ class OddVilleScreens(Screens):
 
 def build_event(form: BuildForm, player: str) -> dict[str, Any]:
     rule, number = form.rule.data, form.number.data
-    if rule == "diamond":
-        vp: dict[str, Any] = {"rule": rule, "points": number if number is not None else 4}
+    if rule == "diamond":       # its own chips (4 or 5); a bare number is still read
+        points = form.points.data if form.points.data is not None else number
+        vp: dict[str, Any] = {"rule": rule, "points": points if points is not None else 4}
     elif rules.RULES[rule] is None:
         vp = {"rule": rule}
     else:
@@ -71,7 +69,8 @@ def build_event(form: BuildForm, player: str) -> dict[str, Any]:
     return {"type": "build", "player": player, "row": form.row.data, "column": form.column.data,
             "vp": vp, **({"guild": guild} if guild else {}),
             **({"shield": form.shield.data} if form.shield.data else {}),
-            **({"edges": edges} if "?" not in edges else {})}
+            **({"edges": edges} if "?" not in edges else {}),
+            **({"builder": True} if form.builder.data else {})}
 
 
 def character_event(form: CharacterForm, player: str, state: rules.State) -> dict[str, Any]:

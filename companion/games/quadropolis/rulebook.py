@@ -29,7 +29,8 @@ class QuadropolisRules(Rules):
                   "unused_residents": _l("Unused residents"), "pollution": _l("Pollution")}
     tie_break = _l("most residents, then fewer empty cells")
     labels = {"kind": KIND_LABELS, "below": KIND_LABELS, "what": PRINT_LABELS}
-    event_labels = {"build": _l("build"), "allocate": _l("allocate"), "round": _l("round")}
+    event_labels = {"build": _l("build"), "pass": _l("pass"), "allocate": _l("allocate"),
+                    "round": _l("round")}
     min_players, max_players = 2, 4
 
     core = rules
@@ -59,6 +60,8 @@ class QuadropolisRules(Rules):
                                "and took the Mayor", **words)
             return gettext("%(player)s built %(building)s on row %(row)s, column %(column)s",
                            **words)
+        if kind == "pass":
+            return gettext("%(player)s passed: the tile fits nowhere", player=event.get("player"))
         if kind == "allocate" and event.get("optimal"):
             return gettext("%(player)s went back to the best plan", player=event.get("player"))
         if kind == "allocate":

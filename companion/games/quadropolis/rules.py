@@ -9,13 +9,18 @@ Records do not carry the architects, so a ``build`` is checked against the city 
 kind can print; the catalogue is not enforced. A ``round`` event starts the next round (the host
 taps it); a record without any keeps no round and scores the same. The queries at the end are
 what the screens ask: the round's catalogue, the faces a cell can take, the suggested next round.
+
+Turns: four a player a round (a ``build``, or a ``pass`` for a tile that fits nowhere), clockwise
+from the player who held the Mayor when the round began. The round of the turns is counted from
+the turns taken (it starts once every player has had four more), so it holds for a record
+without ``round`` events too; the host's ``round`` lays out the next round's tiles.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Mapping
 
-from ..base import N_, RuleError, largest
+from ..base import N_, RuleError, Turn, largest
 from ..ranking import rank
 from .data import MODES, Cell, classic_tiles, faces, kinds, mats, scores
 from .optimiser import Plan, optimise_cached, plan_of
@@ -40,7 +45,9 @@ class State:
     mayor: str                          # holds the Mayor: first player of the next round
     allocations: Mapping[str, Allocation] = field(default_factory=dict)
     round: int | None = None            # None: the record keeps no rounds
-    turns: Mapping[str, int] = field(default_factory=dict)     # builds per player this round
+    taken: Mapping[str, int] = field(default_factory=dict)     # turns taken (builds, passes)
+    first: str = ""                     # the Mayor's holder when the turns' round began
+    tally: bool = False                 # a quick tally: the final cities, no turns
     built: tuple[tuple, ...] = ()       # the faces built this round, by anyone
     mayor_cell: Cell | None = None      # where the Mayor stands in its holder's city
     finished: bool = False              # an "end" event: the screens show the final plans
@@ -57,7 +64,9 @@ def options(raw: Mapping[str, Any], players: list[str]) -> dict[str, Any]:
 
 def start(opts: Mapping[str, Any], players: list[str]) -> State:
     return State(opts.get("mode", "classic"), tuple(players), {p: {} for p in players},
-                 dict.fromkeys(players, 0), dict.fromkeys(players, 0), players[0])
+                 dict.fromkeys(players, 0), dict.fromkeys(players, 0), players[0],
+                 taken=dict.fromkeys(players, 0), first=players[0],
+                 tally=bool(opts.get("tally")))
 
 
 def first_player(state: State) -> str:
@@ -138,17 +147,29 @@ def build(state: State, event: Mapping[str, Any]) -> State:
                         kind=name, row=cell[0], column=cell[1], most=below.height)
     else:
         building = replace(below, height=below.height + 1)
-    return replace(state, cities={**state.cities, player: {**city, cell: building}},
-                   residents={**state.residents, player: state.residents[player]
-                              + printed["residents"]},
-                   energy={**state.energy, player: state.energy[player] + printed["energy"]},
-                   mayor=player if mayor else state.mayor,
-                   mayor_cell=cell if mayor else state.mayor_cell,
-                   turns={**state.turns, player: state.turns.get(player, 0) + 1},
-                   received={**state.received, player: {**state.received.get(player, {}),
-                                                        cell: _plus(state, player, cell, printed)}},
-                   built=(*state.built, face_of({**printed, "kind": name, "mayor": mayor,
-                                                 "absorbs": absorbs})))
+    return _turn_taken(replace(
+        state, cities={**state.cities, player: {**city, cell: building}},
+        residents={**state.residents, player: state.residents[player] + printed["residents"]},
+        energy={**state.energy, player: state.energy[player] + printed["energy"]},
+        mayor=player if mayor else state.mayor,
+        mayor_cell=cell if mayor else state.mayor_cell,
+        received={**state.received, player: {**state.received.get(player, {}),
+                                             cell: _plus(state, player, cell, printed)}},
+        built=(*state.built, face_of({**printed, "kind": name, "mayor": mayor,
+                                      "absorbs": absorbs}))), player)
+
+
+def pass_turn(state: State, event: Mapping[str, Any]) -> State:
+    """A turn whose tile fits nowhere: it goes back to the box (no resources, no Mayor)."""
+    return _turn_taken(state, _player(state, event))
+
+
+def _turn_taken(state: State, player: str) -> State:
+    """One more turn of the player's; when it completes a round of turns, the next one begins
+    with the Mayor's holder (a Mayor taken in this very turn included)."""
+    taken = {**state.taken, player: state.taken[player] + 1}
+    began = turn_round(taken) > turn_round(state.taken)
+    return replace(state, taken=taken, first=state.mayor if began else state.first)
 
 
 def _plus(state: State, player: str, cell: Cell, printed: Mapping[str, int]) -> tuple[int, int]:
@@ -173,7 +194,7 @@ def next_round(state: State, event: Mapping[str, Any]) -> State:
     if number > last:
         raise RuleError(N_("This mode has %(last)d rounds; the game is over after round "
                            "%(last)d."), last=last)
-    return replace(state, round=number, turns={}, built=())
+    return replace(state, round=number, built=())
 
 
 # --- allocate ---------------------------------------------------------------------------------
@@ -236,7 +257,7 @@ def allocate(state: State, event: Mapping[str, Any]) -> State:
 
 
 HANDLERS: dict[str, Callable[[State, Mapping[str, Any]], State]] = {
-    "build": build, "allocate": allocate, "round": next_round, "end": _end}
+    "build": build, "pass": pass_turn, "allocate": allocate, "round": next_round, "end": _end}
 
 
 # --- result -----------------------------------------------------------------------------------
@@ -375,7 +396,40 @@ def cell_takes(state: State, player: str, cell: Cell) -> tuple[str | None, RuleE
 
 
 def round_done(state: State) -> bool:
-    """Every player has had four turns' worth of builds this round: suggest the next round
-    (a tile that fits nowhere goes back to the box, so the host may also move on earlier)."""
+    """Every player has had their four turns of the round the tiles are laid out for: suggest
+    the next round."""
     return (state.round is not None and state.round < mats()[state.mode].rounds
-            and all(state.turns.get(p, 0) >= 4 for p in state.players))
+            and turn_round(state.taken) > state.round)
+
+
+# --- turns --------------------------------------------------------------------------------------
+
+TURNS_A_ROUND = 4
+
+
+def turn_round(taken: Mapping[str, int]) -> int:
+    """The round the turns are in: it begins once every player has had the round before's four."""
+    return min(taken.values()) // TURNS_A_ROUND + 1
+
+
+def now(state: State) -> tuple[int, str, str] | None:
+    """The round of the turns, its first player and the player to act: the fewest turns taken,
+    the first of them clockwise from the first player (an act out of turn shifts no one else's
+    turn). None once every round is played."""
+    number = turn_round(state.taken)
+    if number > mats()[state.mode].rounds:
+        return None
+    seat = state.players.index(state.first)
+    clockwise = state.players[seat:] + state.players[:seat]
+    return number, state.first, min(clockwise, key=lambda p: state.taken[p])
+
+
+def turn(state: State) -> Turn | None:
+    """Who is to take a tile and build now; after the last round, what is left to do. A quick
+    tally keeps no turns."""
+    if state.tally:
+        return None
+    current = now(state)
+    if current is None:
+        return Turn(None, note=N_("All rounds are played: allocate, then the host finishes."))
+    return Turn(current[2], N_("take a tile and build"), passes=True)

@@ -45,13 +45,12 @@ def offer(state: rules.State, player: str, cell: Cell, faces: bool) -> dict[str,
 
 
 def tie_words(state: rules.State, result: Mapping[str, Any]) -> list[str]:
-    """How each group of equal totals was ordered: residents, then empty cells."""
+    """How each group of equal totals was ordered: residents, then empty cells; only where
+    they decide something (a tie they leave whole shares its rank, as the scoreboard says)."""
     words, rows = [], sorted(result["players"], key=lambda p: p["rank"])
-    if not any(state.cities.values()):
-        return []                       # nothing built yet: nothing to settle
     for total in sorted({p["total"] for p in rows}, reverse=True):
         tied = [p["name"] for p in rows if p["total"] == total]
-        if len(tied) < 2:
+        if len({p["rank"] for p in rows if p["total"] == total}) < 2:
             continue
         facts = ", ".join(gettext(
             "%(name)s %(residents)s and %(empty)s", name=name,
@@ -77,8 +76,9 @@ def player_plan(state: rules.State, row: Mapping[str, Any]) -> dict[str, Any]:
 def screen(state: rules.State, options: Mapping[str, Any], view: str, seat: Any, host: bool,
            selection: Mapping[str, str]) -> dict[str, Any]:
     result = rules.result(state)        # the plans come from the optimiser's cache
-    player = acting_player(state, view, seat, host, selection)
-    keep = {"as": selection["as"]} if view == "host" and player else {}
+    player = acting_player(state, view, seat, host, selection, rules.turn(state))
+    # a seat the host picked is kept; an untouched host screen follows the turn
+    keep = {"as": selection["as"]} if view == "host" and player and "as" in selection else {}
     rows = {row["name"]: row for row in result["players"]}
     showing_plan = bool(selection.get("plan")) or state.finished   # the final screen: always
     selected = None if showing_plan or state.finished else cell_arg(selection.get("cell"))

@@ -1,11 +1,13 @@
 """OddVille's screens through the web app: a phone builds, takes characters and moves its
 resource workers; the end is announced with who still plays, and a late build is asked about
-with the rule's words; ties go to the trigger; a quick tally names its trigger."""
+with the rule's words; ties go to the trigger; a quick tally names its trigger. The phones play
+in turn (a worker card played is a pass) unless a test is about an act out of turn."""
 from __future__ import annotations
 
 import html
 import json
 import re
+import uuid
 
 from click.testing import CliRunner
 
@@ -33,15 +35,26 @@ def table(app, client, **options: str):
     return code, phones
 
 
-def build(phone, code: str, row: int, column: int, rule: str = "diamond", **fields: str):
+def build(phone, code: str, row: int, column: int, rule: str = "diamond",
+          anyway: str | None = None, **fields: str):
+    """The build sheet posted; ``anyway``: the yes to the question before an act out of turn."""
     data = {"build-row": str(row), "build-column": str(column), "build-rule": rule,
-            **{f"build-{k}": v for k, v in fields.items()}}
+            **{f"build-{k}": v for k, v in fields.items()}, **({"anyway": anyway} if anyway else {})}
     return phone.post(f"/t/{code}/act/build", data=data)
 
 
-def six_for_anna(phone, code: str) -> None:
+def done(phone, code: str, **fields: str):
+    """Done — pass: the turn ends with a worker card played (nothing built)."""
+    return phone.post(f"/t/{code}/pass", data=fields)
+
+
+def six_for_anna(phones, code: str, after: tuple[str, ...] = ("Bence", "Csilla")) -> None:
+    """Anna builds a row of six in six turns; the others play worker cards between."""
     for column in range(1, 7):
-        assert build(phone, code, 0, column).status_code == 303
+        assert build(phones["Anna"], code, 0, column).status_code == 303
+        if column < 6:
+            for name in after:
+                assert done(phones[name], code).status_code == 303
 
 
 def test_a_phone_builds_with_the_keys_numbers_and_its_per_guild_card_shows_the_named_guild(
@@ -91,76 +104,156 @@ def test_the_build_sheet_opens_on_a_free_spot_with_edges_preset_by_the_neighbour
     assert "ov-build-sheet" not in nowhere
 
 
+def test_a_diamond_card_is_offered_only_the_4_or_5_it_can_print(app, client):
+    code, phones = table(app, client)
+    page = phones["Anna"].get(f"/t/{code}/phone?spot=0_1").get_data(as_text=True)
+    diamond = re.search(r'<fieldset class="ov-chips ov-diamond">(.*?)</fieldset>', page, re.S)
+    assert re.findall(r'name="build-points" value="(\d+)"', diamond.group(1)) == ["4", "5"]
+    assert 'name="build-points" value="4" checked' in page           # the common card
+    assert build(phones["Anna"], code, 0, 1, points="5").status_code == 303
+    assert events(client, code)[-1]["vp"] == {"rule": "diamond", "points": 5}
+    refused = build(phones["Bence"], code, 1, 0, points="3")
+    assert refused.status_code == 422 and "A diamond card prints 4 or 5 points." in text_of(refused)
+
+
 def test_after_the_6th_worker_every_screen_names_the_trigger_and_the_base_end(app, client):
     code, phones = table(app, client)
-    six_for_anna(phones["Anna"], code)
+    six_for_anna(phones, code)
     for screen in (client.get(f"/t/{code}"), phones["Csilla"].get(f"/t/{code}/phone")):
         text = text_of(screen)
         assert "Anna placed the 6th worker in the city." in text
         assert "The game ended with Anna's 6th worker; nobody plays another turn." in text
 
 
+def anyway_of(response) -> str:
+    """The token the question's yes posts back (whose turn the act is made out of)."""
+    found = re.search(r'name="anyway" value="([^"]*)"', response.get_data(as_text=True))
+    assert found, "no question on the screen"
+    return found.group(1)
+
+
 def test_a_late_build_is_asked_about_with_the_rules_words_then_entered_if_confirmed(app, client):
     code, phones = table(app, client)
-    six_for_anna(phones["Anna"], code)
+    six_for_anna(phones, code)
     response = build(phones["Bence"], code, 1, 1)
-    assert response.status_code == 422
+    assert response.status_code == 409
+    text = text_of(response)
     assert ("Bence has no turn left. The game ended with Anna's 6th worker; nobody plays "
-            "another turn. Enter it anyway only if the table agrees.") in text_of(response)
-    assert "Build anyway" in text_of(phones["Bence"].get(f"/t/{code}/phone?spot=1_1"))
-    assert build(phones["Bence"], code, 1, 1, late="y").status_code == 303
+            "another turn. Enter it anyway only if the table agrees.") in text
+    assert "Enter it anyway" in text and "Back, change nothing" in text
+    assert build(phones["Bence"], code, 1, 1, anyway=anyway_of(response)).status_code == 303
     assert events(client, code)[-1]["player"] == "Bence"
     late_square = phones["Csilla"].post(f"/t/{code}/act/main_square", data={})
-    assert late_square.status_code == 422 and "Csilla has no turn left." in text_of(late_square)
+    assert late_square.status_code == 409 and "Csilla has no turn left." in text_of(late_square)
 
 
-def test_a_late_main_square_worker_is_asked_about_with_the_rules_words_before_it_is_sent(
+def test_a_late_main_square_worker_is_asked_about_with_the_rules_words_before_it_is_entered(
         app, client):
     code, phones = table(app, client)
-    six_for_anna(phones["Anna"], code)
+    six_for_anna(phones, code)
     bar = phones["Csilla"].get(f"/t/{code}/phone").get_data(as_text=True)
-    assert 'action="/t/%s/act/main_square"' % code not in bar       # one tap cannot place it
-    assert "?square=1" in bar
-    asked = phones["Csilla"].get(f"/t/{code}/phone?square=1")
-    text = text_of(asked)
-    assert ("Csilla has no turn left. The game ended with Anna's 6th worker; nobody plays "
-            "another turn. Enter it anyway only if the table agrees.") in text
-    assert "Place it anyway" in text and "Cancel" in text
-    page = asked.get_data(as_text=True)
-    assert 'action="/t/%s/act/main_square"' % code in page and 'name="main_square-late"' in page
+    assert 'action="/t/%s/act/main_square"' % code in bar       # one tap, then the question
     before = len(events(client, code))
+    asked = phones["Csilla"].post(f"/t/{code}/act/main_square", data={})
+    assert asked.status_code == 409
+    assert ("Csilla has no turn left. The game ended with Anna's 6th worker; nobody plays "
+            "another turn. Enter it anyway only if the table agrees.") in text_of(asked)
+    assert len(events(client, code)) == before
     assert phones["Csilla"].post(f"/t/{code}/act/main_square",
-                                 data={"main_square-late": "y"}).status_code == 303
-    assert len(events(client, code)) == before + 1
+                                 data={"anyway": anyway_of(asked)}).status_code == 303
     last = events(client, code)[-1]
     assert (last["type"], last["player"]) == ("main_square", "Csilla")
+
+
+def test_a_build_out_of_turn_is_asked_first_and_entered_on_the_second_post(app, client):
+    code, phones = table(app, client)
+    before = events(client, code)
+    asked = build(phones["Bence"], code, 0, 1)            # Anna's turn
+    assert asked.status_code == 409
+    text = text_of(asked)
+    assert "It is Anna's turn first. Enter this for Bence anyway?" in text
+    assert "Enter it anyway" in text and "Back, change nothing" in text
+    assert events(client, code) == before
+    again = build(phones["Bence"], code, 0, 1, anyway=anyway_of(asked))
+    assert again.status_code == 303 and events(client, code)[-1]["player"] == "Bence"
+    assert "Anna's turn" in text_of(client.get(f"/t/{code}"))   # Anna still has hers
+
+
+def test_the_builders_power_builds_during_another_players_turn_unasked(app, client):
+    code, phones = table(app, client)
+    sheet = text_of(phones["Bence"].get(f"/t/{code}/phone?spot=0_1"))
+    assert "It is Anna's turn" in sheet and "Out of turn: the Builder's power" in sheet
+    assert "the Builder's power" not in text_of(phones["Anna"].get(f"/t/{code}/phone?spot=0_1"))
+    assert build(phones["Bence"], code, 0, 1, builder="y").status_code == 303
+    assert events(client, code)[-1]["builder"] is True
+    assert "Bence built at row 0, column 1 with the Builder's power" in text_of(
+        client.get(f"/t/{code}"))
+    assert "Anna's turn" in text_of(client.get(f"/t/{code}"))   # no turn of Bence's
+
+
+def test_an_act_from_a_phones_offline_queue_is_entered_unasked(app, client):
+    """The table played it while the phone was offline: it is not asked about turns."""
+    code, phones = table(app, client)
+    sent = phones["Csilla"].post(f"/t/{code}/pass", headers={"X-Queued": "1"},
+                                 data={"nonce": uuid.uuid4().hex})
+    assert (sent.status_code, sent.get_json()) == (200, {"ok": True})
+    queued_build = phones["Bence"].post(                      # still Anna's turn
+        f"/t/{code}/act/build", headers={"X-Queued": "1"},
+        data={"build-row": "0", "build-column": "1", "build-rule": "diamond",
+              "nonce": uuid.uuid4().hex})
+    assert (queued_build.status_code, queued_build.get_json()) == (200, {"ok": True})
+    assert [e["type"] for e in events(client, code)[-2:]] == ["pass", "build"]
+
+
+def test_the_host_screen_passes_for_the_player_whose_turn_it_is(app, client):
+    code, phones = table(app, client)
+    page = client.get(f"/t/{code}").get_data(as_text=True)
+    button = re.search(rf'<form method="post" action="/t/{code}/pass".*?</form>', page, re.S)
+    assert 'name="player" value="Anna"' in button.group(0) and "Done — pass" in button.group(0)
+    assert "Done — pass" not in text_of(phones["Bence"].get(f"/t/{code}/phone"))
+    assert "Done — pass" in text_of(phones["Anna"].get(f"/t/{code}/phone"))
+    passed = client.post(f"/t/{code}/pass", data={"screen": "host", "player": "Anna"})
+    assert passed.status_code == 303
+    assert events(client, code)[-1] == {"type": "pass", "player": "Anna"}
+    assert "Anna played a worker card" in text_of(client.get(f"/t/{code}"))
+    assert "Your turn" in text_of(phones["Bence"].get(f"/t/{code}/phone"))
 
 
 def test_variant_1_lets_the_players_after_the_trigger_finish_the_round(app, client):
     code, phones = table(app, client, end="complete-round")
     assert client.get(f"/t/{code}/record.json").get_json()["options"] == {"end": "complete-round"}
-    build(phones["Anna"], code, 1, 0)
+    assert done(phones["Anna"], code).status_code == 303
     for column in range(1, 7):
-        build(phones["Bence"], code, 0, column)
+        assert build(phones["Bence"], code, 0, column).status_code == 303
+        if column < 6:
+            done(phones["Csilla"], code)
+            done(phones["Anna"], code)
     assert "Bence placed the 6th worker" in text_of(client.get(f"/t/{code}"))
     assert ("only the players after Bence still play, up to the last seat: Csilla."
             in text_of(client.get(f"/t/{code}")))
+    assert "Csilla's turn: build, or play a worker card (last turn)" in text_of(
+        client.get(f"/t/{code}"))
     assert build(phones["Csilla"], code, 1, 1).status_code == 303
-    assert build(phones["Anna"], code, 1, 2).status_code == 422
+    assert build(phones["Anna"], code, 1, 2).status_code == 409
+    assert "The game is over: every last turn is played. The host finishes it." in text_of(
+        client.get(f"/t/{code}"))
 
 
 def test_variant_2_gives_everyone_but_the_trigger_one_last_turn(app, client):
     code, phones = table(app, client, end="last-turn")
-    six_for_anna(phones["Anna"], code)
+    six_for_anna(phones, code)
     assert ("every other player takes one last turn: Bence, Csilla."
             in text_of(client.get(f"/t/{code}")))
     assert build(phones["Bence"], code, 1, 1).status_code == 303
-    assert build(phones["Anna"], code, 1, 2).status_code == 422
+    assert build(phones["Anna"], code, 1, 2).status_code == 409
+    again = build(phones["Bence"], code, 1, 2)          # Bence has played his last turn
+    assert again.status_code == 409 and "Bence has no turn left." in text_of(again)
+    assert done(phones["Csilla"], code).status_code == 303
 
 
 def test_resource_workers_and_characters_stay_correctable_after_the_6th_worker(app, client):
     code, phones = table(app, client)
-    six_for_anna(phones["Anna"], code)
+    six_for_anna(phones, code)
     anna = phones["Anna"]
     assert anna.post(f"/t/{code}/act/resource_workers",
                      data={"resource_workers-count": "3", "replaces": "1"}).status_code == 303
@@ -206,13 +299,16 @@ def test_the_traveller_on_the_main_square_scores_7_and_the_square_4(app, client)
     code, phones = table(app, client)
     csilla = phones["Csilla"]
     csilla.post(f"/t/{code}/act/character", data={"character-name": "Traveller"})
-    assert csilla.post(f"/t/{code}/act/main_square", data={}).status_code == 303
+    done(phones["Anna"], code)
+    done(phones["Bence"], code)
+    assert csilla.post(f"/t/{code}/act/main_square", data={}).status_code == 303   # her turn
     assert totals(client, code)["Csilla"] == 1 + 7 + 4
 
 
 def test_a_spot_taken_meanwhile_by_another_player_is_said_on_the_screen(app, client):
     code, phones = table(app, client)
-    build(phones["Bence"], code, 0, 1)
+    done(phones["Anna"], code)
+    assert build(phones["Bence"], code, 0, 1).status_code == 303
     page = text_of(phones["Anna"].get(f"/t/{code}/phone?spot=0_1"))
     assert "Bence built at row 0, column 1 meanwhile: pick another spot." in page
     assert "meanwhile" not in text_of(phones["Bence"].get(f"/t/{code}/phone?spot=0_1"))
@@ -223,11 +319,38 @@ def test_the_host_enters_for_the_seat_it_picked_and_stays_on_it(app, client):
     nobody = client.post(f"/t/{code}/act/main_square", data={"screen": "host"})
     assert nobody.status_code == 422
     assert "Pick the player you enter this for." in text_of(nobody)
-    done = client.post(f"/t/{code}/act/build?as=1&spot=0_1",
-                       data={"screen": "host", "build-player": "Bence", "build-row": "0",
-                             "build-column": "1", "build-rule": "shields"})
-    assert done.status_code == 303 and done.headers["Location"].endswith(f"/t/{code}?as=1&spot=0_1")
+    data = {"screen": "host", "build-player": "Bence", "build-row": "0", "build-column": "1",
+            "build-rule": "shields"}
+    asked = client.post(f"/t/{code}/act/build?as=1&spot=0_1", data=data)    # Anna's turn
+    assert asked.status_code == 409
+    page = asked.get_data(as_text=True)     # the yes and Back keep the seat picked
+    assert f'action="/t/{code}/act/build?as=1&amp;spot=0_1"' in page
+    assert f'href="/t/{code}?as=1&amp;spot=0_1">' in page
+    entered = client.post(f"/t/{code}/act/build?as=1&spot=0_1",
+                          data={**data, "anyway": anyway_of(asked)})
+    assert entered.status_code == 303
+    assert entered.headers["Location"].endswith(f"/t/{code}?as=1&spot=0_1")
     assert events(client, code)[-1]["player"] == "Bence"
+
+
+def seat_tab(page) -> str:
+    """The seat the host screen enters for (its primary seat tab)."""
+    found = re.search(r'<a class="button primary" href="\?as=\d"[^>]*>([^<]+)</a>',
+                      page.get_data(as_text=True))
+    return found.group(1) if found else ""
+
+
+def test_an_untouched_host_screen_enters_for_the_player_whose_turn_it_is(app, client):
+    code, phones = table(app, client)
+    assert seat_tab(client.get(f"/t/{code}")) == "Anna"
+    assert done(phones["Anna"], code).status_code == 303
+    assert seat_tab(client.get(f"/t/{code}")) == "Bence"
+    assert seat_tab(client.get(f"/t/{code}?as=2")) == "Csilla"     # a seat picked stays
+    entered = client.post(f"/t/{code}/act/build?spot=0_1",          # the sheet it showed
+                          data={"screen": "host", "build-player": "Bence", "build-row": "0",
+                                "build-column": "1", "build-rule": "shields"})
+    assert entered.status_code == 303 and entered.headers["Location"].endswith(f"/t/{code}?spot=0_1")
+    assert seat_tab(client.get(f"/t/{code}")) == "Csilla"
 
 
 def test_points_show_on_the_city_on_demand_with_the_breakdown(app, client):

@@ -12,7 +12,7 @@ import pytest
 from companion.tables import service
 from tests.support import take_seat, text_of
 
-from .test_web import act, start
+from .test_web import act, pass_for, start
 
 
 def b(player, row, column, kind, **printed):
@@ -104,6 +104,7 @@ def test_the_plan_says_fewest_pieces_when_other_plans_reach_the_same_total(clien
 def test_a_unique_best_plan_says_nothing_about_pieces(table_anna, client):
     code, anna = table_anna
     act(anna, code, "build", row=1, column=1, tile="tower.3.0.0.0.1")
+    pass_for(client, code, "Bence")
     act(anna, code, "build", row=1, column=2, tile="factory.0.2.0.0.1")
     page = html(anna.get(f"/t/{code}/phone?plan=1"))
     assert plan_total(page) == "Best activation: -2 points"
@@ -118,10 +119,10 @@ def test_tiles_built_this_round_by_anyone_are_greyed_in_the_picker_and_offered_n
     code, anna = table_anna
     before = tiles(html(anna.get(f"/t/{code}/phone?cell=2-2")))
     assert len(before) == 16 and not any(disabled for _, disabled, _ in before)
-    # Bence (entered by the host) takes one of the two plain 1-resident towers, Anna the shop
+    # Anna takes the shop, Bence (entered by the host) one of the two plain 1-resident towers
+    assert act(anna, code, "build", row=4, column=4, tile="shop.0.0.0.0.1").status_code == 303
     assert act(client, code, "build", host=True, player="Bence", row=1, column=1,
                tile="tower.1.0.0.0.1").status_code == 303
-    assert act(anna, code, "build", row=4, column=4, tile="shop.0.0.0.0.1").status_code == 303
     after = tiles(html(anna.get(f"/t/{code}/phone?cell=2-2")))
     assert [d for c, d, _ in after if c == "tower.1.0.0.0.1"] == [True, False]   # taken in turn
     assert [d for c, d, _ in after if c == "shop.0.0.0.0.1"] == [True, False]
@@ -147,6 +148,7 @@ def test_the_plan_breaks_the_total_down_by_category_and_matches_the_scoreboard(t
                               (2, 2, "shop.0.0.0.0.1"), (2, 1, "park.0.0.0.0.1"),
                               (4, 4, "public.0.0.2.0.1")):
         assert act(anna, code, "build", row=row, column=column, tile=tile).status_code == 303
+        assert pass_for(client, code, "Bence").status_code == 303
     # energy on the tower and the shop; residents on the factory, the public service and one
     # customer: tower 1, shop 1, public 2 + 2 VP, park beside a tower 2, factory beside a shop 2
     page = html(anna.get(f"/t/{code}/phone?plan=1"))
@@ -177,7 +179,7 @@ def test_the_plan_breaks_the_total_down_by_category_and_matches_the_scoreboard(t
 
 # --- 4. the host's next round ----------------------------------------------------------------
 
-SUGGESTION = "Every player has built four times this round."
+SUGGESTION = "Every player has had four turns this round."
 
 
 def start_button_class(page: str, n: int) -> str:
@@ -190,10 +192,11 @@ def test_the_host_is_told_to_start_the_next_round_once_everyone_built_four_times
                                                                                 client):
     code, anna = table_anna
     for column in range(1, 5):
-        act(anna, code, "build", row=1, column=column, tile="park.0.0.0.0.1")
-    for column in range(1, 4):
-        act(client, code, "build", host=True, player="Bence", row=1, column=column,
-            tile="park.0.0.0.0.1")
+        assert act(anna, code, "build", row=1, column=column,
+                   tile="park.0.0.0.0.1").status_code == 303
+        if column < 4:
+            assert act(client, code, "build", host=True, player="Bence", row=1, column=column,
+                       tile="park.0.0.0.0.1").status_code == 303
     waiting = html(client.get(f"/t/{code}"))                  # Bence has built three times
     assert SUGGESTION not in waiting
     assert start_button_class(waiting, 2) == "button wide"     # offered, not urged
@@ -282,5 +285,19 @@ def test_a_tie_on_minus_one_is_counted_as_the_scoreboard_counts_it(client, app):
                                b("Bence", 1, 1, "park", residents=1), {"type": "end"}])
     words = text_of(seated(app, code, 0).get(f"/t/{code}/phone"))
     assert "Tied on -1 point: rank shared." in words           # the scoreboard's note
-    assert ("Tied on -1 point (Anna 1 resident and 15 empty cells, Bence 1 resident and 15 "
-            "empty cells): " + TIE_RULE) in words
+    assert TIE_RULE not in words            # residents and empty cells decide nothing here
+
+
+def test_no_tie_paragraph_where_the_tie_break_decides_nothing(client, app):
+    fresh = start(client, players=("Anna", "Bence", "Csilla"))       # 0-0-0, nothing built
+    assert TIE_RULE not in text_of(seated(app, fresh).get(f"/t/{fresh}/phone"))
+    assert TIE_RULE not in text_of(client.get(f"/t/{fresh}"))
+    # Anna leads; Bence and Csilla, nothing built, stay tied on 0: they share second place
+    anna = [b("Anna", 1, 1, "park", residents=1, absorbs=False), b("Anna", 4, 4, "public")]
+    code = table_with(client, anna, players=("Anna", "Bence", "Csilla"))
+    assert TIE_RULE not in text_of(seated(app, code, 1).get(f"/t/{code}/phone"))
+    # a park of Bence's (0 points, one empty cell fewer) puts him ahead of Csilla: said
+    code = table_with(client, [*anna, b("Bence", 1, 1, "park")],
+                      players=("Anna", "Bence", "Csilla"))
+    assert ("Tied on 0 points (Bence 0 residents and 15 empty cells, Csilla 0 residents and 16 "
+            "empty cells): " + TIE_RULE) in text_of(seated(app, code, 1).get(f"/t/{code}/phone"))

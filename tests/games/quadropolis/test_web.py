@@ -3,6 +3,7 @@ the override, rounds from the host, quick tally, and the optimiser run once per 
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -25,6 +26,12 @@ def act(client, code, form, host=False, **fields):
     data |= {"back": fields["back"]} if "back" in fields else {}
     data |= {"screen": "host"} if host else {}
     return client.post(f"/t/{code}/act/{form}", data=data)
+
+
+def pass_for(client, code, player):
+    """The host screen's Done — pass for a seat whose tile fits nowhere (a seat without a phone
+    plays its turns through the host screen)."""
+    return client.post(f"/t/{code}/pass", data={"screen": "host", "player": player})
 
 
 def events(client, code):
@@ -75,7 +82,8 @@ def test_a_refused_build_says_why_and_changes_nothing(table, client):
 def test_tapping_a_building_overrides_the_plan_and_both_totals_show(table, client):
     code, anna = table
     for cell, tile in (((1, 1), "tower.3.0.0.0.1"), ((1, 2), "factory.0.2.0.0.1")):
-        act(anna, code, "build", row=cell[0], column=cell[1], tile=tile)
+        assert act(anna, code, "build", row=cell[0], column=cell[1], tile=tile).status_code == 303
+        assert pass_for(client, code, "Bence").status_code == 303
     # the tower uses an energy (1 point), the factory a resident; 2 residents, 1 energy left
     assert "Best activation: -2 points" in text_of(anna.get(f"/t/{code}/phone?plan=1"))
     answer = act(anna, code, "allocate", toggle="1-1", back="?plan=1")
@@ -95,6 +103,7 @@ def test_the_host_starts_the_next_round_and_enters_for_a_seat(table, client):
     assert "Start round 2" in text_of(client.get(f"/t/{code}"))
     assert act(client, code, "round", host=True, round=2).status_code == 303
     assert act(client, code, "round", host=True, round=2).status_code == 422  # a double tap
+    assert anna.post(f"/t/{code}/pass").status_code == 303          # Anna's turn first
     answer = act(client, code, "build", host=True, player="Bence", row=4, column=4,
                  tile="park.0.0.0.0.1", back="?as=1")
     assert answer.status_code == 303 and answer.headers["Location"].endswith("?as=1")
@@ -115,6 +124,7 @@ def test_the_optimiser_runs_once_per_city_and_never_for_the_home_page(table, cli
         anna.get(f"/t/{code}/phone?plan=1")
         anna.get(f"/t/{code}/live?v=0&view=phone")
     assert len(calls) == 2                                   # Anna's city and Bence's
+    pass_for(client, code, "Bence")
     act(anna, code, "build", row=1, column=2, tile="factory.0.1.0.0.1")
     anna.get(f"/t/{code}/phone")
     assert len(calls) == 3                                   # Anna's changed city only
@@ -133,14 +143,15 @@ def test_a_quick_tally_enters_each_final_city_in_any_order_and_ranks_them(client
                          row=row, column=column, tile=tile, back=f"?as={seat}")
             assert answer.status_code == 303, text_of(answer)
     page = text_of(client.get(f"/t/{code}"))
-    assert ("Tied on 0 points (Anna 0 residents and 19 empty cells, Bence 0 residents and 19 "
-            "empty cells): most residents first, then fewer empty cells.") in page
+    assert "most residents first" not in page         # 0 residents, 19 empty cells each
     assert "Round" not in page.split("Scoreboard")[1].split("History")[0]
+    assert "turn" not in page.split("Scoreboard")[0]           # a quick tally keeps no turns
 
 
-def test_an_act_returns_to_its_view_keeping_only_the_games_selections(table):
+def test_an_act_returns_to_its_view_keeping_only_the_games_selections(table, client):
     code, anna = table
     act(anna, code, "build", row=1, column=1, tile="tower.3.0.0.0.1")
+    pass_for(client, code, "Bence")
     act(anna, code, "build", row=1, column=2, tile="factory.0.2.0.0.1")
     answer = act(anna, code, "allocate", toggle="1-1",
                  back="?plan=1&next=//evil.example&as=0")
@@ -150,3 +161,25 @@ def test_an_act_returns_to_its_view_keeping_only_the_games_selections(table):
     assert refused.status_code == 422
     page = text_of(refused)                                   # still the plan, with the reason
     assert "There is no building at row 4, column 4" in page and "Best possible" in page
+
+
+def test_an_untouched_host_screen_enters_for_the_player_whose_turn_it_is(table, client):
+    code, anna = table
+    page = client.get(f"/t/{code}").get_data(as_text=True)
+    assert 'data-follow-turn="Anna"' in page and "Anna's city" in text_of(client.get(f"/t/{code}"))
+    assert "Your turn" in text_of(anna.get(f"/t/{code}/phone"))
+    assert act(anna, code, "build", row=1, column=1, tile="park.0.0.0.0.1").status_code == 303
+    page = client.get(f"/t/{code}").get_data(as_text=True)
+    assert 'data-follow-turn="Bence"' in page and "Bence's city" in text_of(client.get(f"/t/{code}"))
+    done = re.search(rf'<form method="post" action="/t/{code}/pass".*?</form>', page, re.S)
+    assert 'name="player" value="Bence"' in done.group(0)      # Done — pass for Bence
+    assert "Bence's turn: take a tile and build" in text_of(anna.get(f"/t/{code}/phone"))
+    picked = client.get(f"/t/{code}?as=0").get_data(as_text=True)    # a seat picked: it stays
+    assert "data-follow-turn" not in picked and "Anna's city" in picked
+    asked = act(client, code, "build", host=True, player="Anna", row=1, column=2,
+                tile="park.0.0.0.0.1", back="?as=0")
+    assert asked.status_code == 409
+    assert "It is Bence's turn first. Enter this for Anna anyway?" in text_of(asked)
+    assert pass_for(client, code, "Bence").status_code == 303
+    assert events(client, code)[-1] == {"type": "pass", "player": "Bence"}
+    assert "Bence passed: the tile fits nowhere" in text_of(client.get(f"/t/{code}"))
