@@ -103,6 +103,7 @@ def text_of(response) -> str:
     """The visible text of a page, for assertions that read like what a player sees."""
     html = response.get_data(as_text=True)
     html = re.sub(r"<(script|style)\b.*?</\1>", " ", html, flags=re.S)
+    html = re.sub(r"</?(span|strong|em|b)\b[^>]*>", "", html)    # inline: no gap where they meet
     return unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html)).strip())
 
 

@@ -213,6 +213,11 @@ class Screens:
     live_template: ClassVar[str | None] = None   # extra part of the live view, e.g. a sheet
     # a phone's act, drawn first inside the live view (dice, sheet, shapes: no scrolling)
     play_template: ClassVar[str | None] = None
+    # the host screen's live tools (acting for a seat), under the stage on a TV
+    tools_template: ClassVar[str | None] = None
+    # breakdown key -> the id of an SVG symbol the live view defines: a TV heads the scoreboard's
+    # columns with it when the words would not fit (the words stay for screen readers)
+    category_icons: ClassVar[Mapping[str, str]] = {}
     query_args: ClassVar[tuple[str, ...]] = ()   # screen selections kept across live updates
     leaders_on_home: ClassVar[bool] = True       # False when scoring is too costly for the list
     blueprint: ClassVar[Any] = None      # the game's own pages (e.g. an editor), if any

@@ -6,6 +6,7 @@ the HTTP Refresh header, one act every few seconds.
 """
 from __future__ import annotations
 
+import base64
 from typing import Any
 
 from flask import abort, make_response, render_template, request, url_for
@@ -45,6 +46,14 @@ def chart_svg(table, replay, at: int | None = None) -> str:
         x_label=gettext("Round") if chart.by == "round" else gettext("Act"),
         at=at if chart.by == "act" else None,
         description=gettext("Final totals: %(totals)s", totals=finals))
+
+
+@bp.app_template_global()
+def chart_src(table, replay) -> str:
+    """The chart as an image the screen carries itself (a data: address): it shows with the
+    finished screen at once, with no request after it."""
+    svg = chart_svg(table, replay).encode()
+    return "data:image/svg+xml;base64," + base64.b64encode(svg).decode("ascii")
 
 
 @bp.get("/t/<code>/chart.svg")

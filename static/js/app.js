@@ -23,11 +23,15 @@ document.addEventListener("htmx:configRequest", function (event) {
 // over the live updates: the update under way is dropped, none starts until the pick's answer
 // is in, and a newer pick replaces an older one. Otherwise an update drawn without the pick
 // could be swapped in after it, or release a queued poll that swaps the tapped link away first.
+// An act (a form posted: its answer is the whole screen again) holds them the same way: the
+// update its own act brings would otherwise reload the page under it (a finished game's
+// HX-Refresh), and the result would show only after a second load.
 var PICK_HOLD_MS = 15000;           // at most; the pick's answer (or its failure) ends it sooner
 var livePick = {xhr: null, until: 0};
 
 function isPick(elt, verb, target) {
-  return !!elt && elt.id !== "live" && verb === "get" && !!target && target.id === "live";
+  return !!elt && elt.id !== "live" &&
+    ((verb === "get" && !!target && target.id === "live") || verb === "post");
 }
 function picking() { return Date.now() < livePick.until; }
 

@@ -47,7 +47,10 @@ def build(page: Page, row: int, column: int, rule: str, number: int | None = Non
 
 
 def card(page: Page, row: int, column: int):
-    return page.locator(f'svg.ov-city-svg g.ov-card[data-row="{row}"][data-column="{column}"]')
+    """A card of the city shown (a host screen acting for a seat also draws the city to build
+    on, in its tools)."""
+    return page.locator(f'.oddville-city svg.ov-city-svg '
+                        f'g.ov-card[data-row="{row}"][data-column="{column}"]')
 
 
 # what a finger taps on OddVille's parts of a screen: buttons, button links, chips, city spots
@@ -267,7 +270,7 @@ def test_screens_of_the_city_in_english_and_hungarian(live_server, desktop, phon
         tv.goto(f"{live_server.url}/t/{code}")
         if lang == "hu":
             to_hungarian(tv)
-        expect(tv.locator("svg.ov-city-svg g.ov-card")).to_have_count(12)     # the square too
+        expect(tv.locator(".oddville-city svg.ov-city-svg g.ov-card")).to_have_count(12)     # the square too
         look(tv, lang, "tv-game")
         red = phone(f"{lang}-blue", **PHONE)
         red.goto(f"{live_server.url}/j/{code}")

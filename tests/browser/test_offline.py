@@ -263,8 +263,8 @@ KEPT_AS = {"calcada": "blue 3 on row 5, column 2: tram",
            "oddville": "Card at row 0, column 1: Diamond · guild bells · shield 2"}
 ARRIVED = {"calcada": ("place", '#live g[data-cell="5-2"][data-tile="blue:tram"]'),
            "quadropolis": ("build", None),
-           "oddville": ("build", '#live svg.ov-city-svg g.ov-card[data-row="0"][data-column="1"]'
-                                 '[data-owner="Anna"]')}
+           "oddville": ("build", '#live .oddville-city svg.ov-city-svg '
+                                 'g.ov-card[data-row="0"][data-column="1"][data-owner="Anna"]')}
 
 
 @pytest.mark.parametrize("game", ["calcada", "quadropolis", "oddville"])

@@ -17,6 +17,7 @@ class CalcadaScreens(Screens):
     phone_template = "games/calcada/phone.html"
     host_template = "games/calcada/host.html"
     live_template = "games/calcada/live.html"
+    tools_template = "games/calcada/tools.html"
     play_template = "games/calcada/play.html"
     query_args = ("colour", "number", "cell", "as")
     blueprint = web_part(".editor", "bp")

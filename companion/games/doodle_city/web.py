@@ -20,6 +20,7 @@ class DoodleCityScreens(Screens):
     phone_template = "games/doodle_city/phone.html"
     host_template = "games/doodle_city/host.html"
     live_template = "games/doodle_city/live.html"
+    tools_template = "games/doodle_city/tools.html"
     play_template = "games/doodle_city/play.html"
     query_args = ("die", "cell", "as", "anyway")
     blueprint = web_part(".editor", "bp")

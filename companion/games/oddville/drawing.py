@@ -10,11 +10,15 @@ from typing import Any
 from . import rules
 
 CELL = 100                  # SVG units per card
-PAN_COLUMNS = 6             # wider cities keep their size on a phone and pan
-PIXELS = 64                 # CSS px per column of a panned city: a spot stays a large target
+# a phone draws the city across its whole width; a city of more columns than fit at a 44 px
+# tap target each keeps PIXELS per column and pans (a TV always fits it whole)
+PAN_COLUMNS = 9
+PIXELS = 46
 OWNER_CHARS = 9             # an owner's name on a card, shortened beyond this
 # seat -> owner colour (the four worker colours of the box: blue, purple, red, yellow)
 COLOURS = ("#2a5db0", "#7b3fa0", "#c0392b", "#c99a06")
+# the same as ink for words and numbers on a card (4.5:1 at least: red and yellow darkened)
+INKS = ("#2a5db0", "#7b3fa0", "#a93226", "#7a5c00")
 SIDES = "NESW"
 # side -> the strip along that edge: x, y, width, height in a 0..CELL box
 STRIPS = {"N": (14, 0, 72, 9), "E": (91, 14, 9, 72), "S": (14, 91, 72, 9), "W": (0, 14, 9, 72)}
@@ -22,6 +26,10 @@ STRIPS = {"N": (14, 0, 72, 9), "E": (91, 14, 9, 72), "S": (14, 91, 72, 9), "W": 
 
 def colour(state: rules.State, player: str) -> str:
     return COLOURS[state.players.index(player) % len(COLOURS)]
+
+
+def ink(state: rules.State, player: str) -> str:
+    return INKS[state.players.index(player) % len(INKS)]
 
 
 def vp_text(vp: rules.Vp) -> str:
@@ -60,7 +68,8 @@ def city(state: rules.State, spots: list[rules.Cell], selected: rules.Cell | Non
         cards.append({"row": row, "column": column, "x": x, "y": y, "owner": card.owner,
                       "short": card.owner if len(card.owner) <= OWNER_CHARS
                       else card.owner[:OWNER_CHARS - 1] + "…",
-                      "colour": colour(state, card.owner), "rule": card.vp.rule,
+                      "colour": colour(state, card.owner), "ink": ink(state, card.owner),
+                      "rule": card.vp.rule,
                       "text": vp_text(card.vp), "named": card.vp.guild, "guild": card.guild,
                       "shield": card.shield, "edges": edge_strips(card.edges),
                       "points": rules.card_points(state, (row, column)) if points else None})
@@ -68,7 +77,8 @@ def city(state: rules.State, spots: list[rules.Cell], selected: rules.Cell | Non
     # its north side faces nothing: only the three streets that meet cards are drawn
     streets = [s for s in edge_strips(rules.SQUARE_EDGES) if s["side"] != "N"]
     square = {"x": x, "y": y, "edges": streets,
-              "workers": [{"name": p, "colour": colour(state, p)} for p in state.square],
+              "workers": [{"name": p, "colour": colour(state, p), "ink": ink(state, p)}
+                          for p in state.square],
               "points": rules.SQUARE_POINTS if points else None}
     free = [{"row": r, "column": c, "x": place(r, c)[0], "y": place(r, c)[1],
              "selected": (r, c) == selected} for r, c in spots]

@@ -49,6 +49,9 @@ def screen(state: rules.State, view: str, seat: Any, host: bool,
     return {
         "player": player, "acting": acting, "keep": keep, "who": {"player": player} if keep else {},
         "tally": state.tally, "city": city, "shown": shown,
+        # the host screen acting for a seat: the stage shows the city for the room (no spots to
+        # tap: it reads at 3 m), its tools the city to build on
+        "room": drawing.city(state, [], None, shown) if view == "host" and acting else None,
         "scores_query": {**keep, **({} if shown else {"scores": "1"})},
         "close_query": dict(keep),
         "sheet": build_sheet(state, spot, builder) if acting and spot else None,

@@ -16,6 +16,7 @@ class OddVilleScreens(Screens):
     phone_template = "games/oddville/phone.html"
     host_template = "games/oddville/host.html"
     live_template = "games/oddville/live.html"
+    tools_template = "games/oddville/tools.html"
     play_template = "games/oddville/play.html"     # a phone: the city first, spots in reach
     query_args = ("as", "spot", "take", "pick", "scores")
 

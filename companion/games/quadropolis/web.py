@@ -28,6 +28,10 @@ class QuadropolisScreens(Screens):
     host_template = "games/quadropolis/host.html"
     live_template = "games/quadropolis/live.html"
     play_template = "games/quadropolis/play.html"
+    category_icons = {"towers": "q-tower", "shops": "q-shop", "public_services": "q-public",
+                      "parks": "q-park", "factories": "q-factory", "harbours": "q-harbour",
+                      "offices": "q-office", "monuments": "q-monument",
+                      "unused_residents": "q-resident", "pollution": "q-energy"}
     query_args = ("cell", "as", "plan", "shop", "faces")
     leaders_on_home = False             # scoring optimises every city: not for the list
 

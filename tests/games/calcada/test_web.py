@@ -286,7 +286,7 @@ def test_a_placement_out_of_turn_is_asked_about_then_entered_with_the_yes(app, c
     assert events(client, code) == []
     entered = post(bence, code, "place", row=5, column=2, colour="blue", number=3, motif="tram")
     assert entered.status_code == 303 and events(client, code)[-1]["player"] == "Bence"
-    assert "Your turn : pick a stone and place a tile" in text_of(      # Anna's turn all the
+    assert "Your turn: pick a stone and place a tile" in text_of(      # Anna's turn all the
         seated(app, code, 0).get(f"/t/{code}/phone"))                  # same
 
 
@@ -310,7 +310,7 @@ def test_done_pass_is_on_the_phone_whose_turn_it_is_and_enters_a_pass(app, clien
     assert passed.status_code == 303
     assert events(client, code) == [{"type": "pass", "player": "Anna"}]
     assert "Anna passed" in text_of(client.get(f"/t/{code}"))
-    assert "Your turn : pick a stone" in text_of(bence.get(f"/t/{code}/phone"))
+    assert "Your turn: pick a stone" in text_of(bence.get(f"/t/{code}/phone"))
     asked = anna.post(f"/t/{code}/pass", data={"nonce": uuid.uuid4().hex})
     assert asked.status_code == 409 and "It is Bence's turn first." in text_of(asked)
 

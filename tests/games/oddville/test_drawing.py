@@ -36,14 +36,16 @@ def test_the_main_square_shows_its_three_streets_and_cards_their_entered_edges()
         ("N", "building"), ("E", "street"), ("S", "building"), ("W", "street")]
 
 
-def test_free_spots_widen_the_drawing_and_a_wide_city_pans_on_a_phone():
+def test_free_spots_widen_the_drawing_and_only_a_very_wide_city_pans_on_a_phone():
     state = fold([build("Anna", 0, c) for c in range(1, 6)], ("Anna", "Bence"))
     spots = rules.free_spots(state)
     city = drawing.city(state, spots, selected=(0, 6))
-    assert city["columns"] == 8 and city["pan"] and city["pixels"] == 8 * drawing.PIXELS
+    assert city["columns"] == 8 and city["width"] == 8 * drawing.CELL and not city["pan"]
     assert [s for s in city["spots"] if s["selected"]] == [
         {"row": 0, "column": 6, "x": 700, "y": 0, "selected": True}]
-    assert not drawing.city(fold([], ("Anna", "Bence")), [])["pan"]
+    wide = fold([build("Anna", 0, c) for c in range(1, 9)], ("Anna", "Bence"))
+    city = drawing.city(wide, rules.free_spots(wide))
+    assert city["columns"] == 11 and city["pan"] and city["pixels"] == 11 * drawing.PIXELS
 
 
 def test_a_long_owner_name_is_shortened_on_its_card():
