@@ -13,8 +13,10 @@ def act_on_sheet(page: Page) -> str | None:
     """Take the first legal white die, tap the first cell it reaches and draw (or cross a
     house); returns the die's value, or None when the phone had to cross a tree."""
     legal = page.locator("#live a.die.legal")
+    tree = page.get_by_role("button", name="Cross a tree instead")
+    expect(legal.or_(tree).first).to_be_visible(timeout=LIVE_TIMEOUT)   # the round's dice are in
     if legal.count() == 0:
-        page.get_by_role("button", name="Cross a tree instead").click()
+        tree.click()
         return None
     value = legal.first.inner_text().strip()
     legal.first.click()
