@@ -115,14 +115,57 @@ function describe(form, data, submitter) {
   return text.length > 140 ? text.slice(0, 139) + "…" : text;
 }
 
+// What an entry says, whatever one-time number it carries: a tap repeated on the same screen
+// (a double tap, a tap again while waiting) says the same and is the same entry.
+var NOT_SAID = {nonce: 1, csrf_token: 1, seen: 1};
+function saying(action, fields) {
+  return action + "?" + fields.filter(function (pair) { return !NOT_SAID[pair[0]]; })
+    .map(function (pair) { return pair[0] + "=" + pair[1]; }).sort().join("&");
+}
+function screenVersion() {
+  var live = document.getElementById("live");
+  return live ? live.getAttribute("data-version") : "";
+}
+
+// A move's last tap kept: its form is locked (pending) until the entry is in or refused, so a
+// second tap cannot make it twice; a form made for entries one after another (data-offline-next:
+// a score pad's rounds) stays open, its counter moved on.
+function lock(form, nonce) {
+  if (form.hasAttribute("data-offline-next")) { return; }
+  form.setAttribute("data-kept", nonce);
+  Array.prototype.forEach.call(form.querySelectorAll("button, input[type=submit]"), function (b) {
+    if (!b.disabled) { b.disabled = true; b.setAttribute("data-kept-lock", ""); }
+  });
+}
+function unlock() {
+  var waiting = {};
+  load(code()).forEach(function (item) { if (!item.refused) { waiting[item.nonce] = true; } });
+  Array.prototype.forEach.call(document.querySelectorAll("form[data-kept]"), function (form) {
+    if (waiting[form.getAttribute("data-kept")]) { return; }
+    form.removeAttribute("data-kept");
+    Array.prototype.forEach.call(form.querySelectorAll("[data-kept-lock]"), function (b) {
+      b.disabled = false;
+      b.removeAttribute("data-kept-lock");
+    });
+  });
+}
+
 // Keep an entry: its fields as posted (the submitter's too), the nonce it was sent with, how
-// much of the table the screen showed; the form gets a new nonce, so a next entry is another.
+// much of the table the screen showed; the form gets a new nonce, so a next entry is another,
+// and the same entry tapped again on the same screen is kept once.
 function keep(form, data, submitter) {
   var table = code();
   var fields = [];
   data.forEach(function (value, name) {
     if (typeof value === "string") { fields.push([name, value]); }
   });
+  var url = pathOf(form);
+  var said = saying(url.pathname + url.search, fields);
+  var screen = screenVersion();
+  var twice = load(table).filter(function (item) {
+    return !item.refused && item.said === said && item.screen === screen;
+  })[0];
+  if (twice) { lock(form, twice.nonce); draw(); return; }
   var nonce = data.get("nonce");
   if (!nonce) { nonce = freshNonce(); fields.push(["nonce", nonce]); }
   if (!data.has("seen")) {
@@ -132,11 +175,11 @@ function keep(form, data, submitter) {
       if (seen !== undefined) { fields.push(["seen", String(seen)]); }
     } catch (error) { /* no live view: the server then names no changes */ }
   }
-  var url = pathOf(form);
   var items = load(table);
   if (!items.some(function (item) { return item.nonce === nonce; })) {
-    items.push({nonce: nonce, action: url.pathname + url.search, fields: fields,
-                label: describe(form, data, submitter), lang: language(), made: Date.now()});
+    items.push({nonce: nonce, action: url.pathname + url.search, fields: fields, said: said,
+                screen: screen, label: describe(form, data, submitter), lang: language(),
+                made: Date.now()});
   }
   if (!store(table, items)) { note(words("needs")); return; }
   var input = form.querySelector("input[name=nonce]");
@@ -149,6 +192,7 @@ function keep(form, data, submitter) {
   var kept = next ? parseInt(data.get(next), 10) : NaN;
   if (counter && !isNaN(kept)) { counter.value = String(kept + 1); }
   if (document.activeElement && document.activeElement.blur) { document.activeElement.blur(); }
+  lock(form, nonce);
   draw();
 }
 
@@ -218,6 +262,7 @@ function note(text) {
 function draw() {
   var items = drawBanner();
   if (!items) { return; }
+  unlock();
   drawWaiting(items.filter(function (item) { return !item.refused; }));
   drawRefused(items.filter(function (item) { return item.refused; }));
 }

@@ -231,7 +231,8 @@ def test_a_roll_is_refused_at_once_while_offline_with_the_reason(
 
 
 def offline_last_tap(game: str, page: Page, code: str) -> None:
-    """A move begun online (its choices need the table), the network gone before the last tap."""
+    """A move begun online (its choices need the table), the network gone before the last tap,
+    which is tapped twice (a double tap: the move is kept once)."""
     if game == "calcada":
         page.locator('.colours a[data-colour="blue"]').click()
         expect(page.locator(".calcada-move")).to_have_attribute("data-step", "number")
@@ -240,13 +241,13 @@ def offline_last_tap(game: str, page: Page, code: str) -> None:
         page.locator('svg.calcada-board a:has(g[data-cell="5-2"])').click()
         expect(page.locator(".calcada-move")).to_have_attribute("data-step", "motif")
         go_offline(page)
-        page.locator('form.motifs button[value="tram"]').click()
+        page.locator('form.motifs button[value="tram"]').dblclick()
     elif game == "quadropolis":
         page.locator(".quadro.play .q-board .q-hit a.q-tap").first.click()
         picker = page.locator(".quadro.play form.q-picker")
         expect(picker.locator('input[name="build-row"]')).to_have_value("1")
         go_offline(page)
-        picker.locator('button.q-tile[value="tower.3.0.0.0.1"]:not([disabled])').first.click()
+        picker.locator('button.q-tile[value="tower.3.0.0.0.1"]:not([disabled])').first.dblclick()
     else:
         page.locator('svg.ov-city-svg g.ov-spot[data-row="0"][data-column="1"]').click()
         sheet = page.locator("form.ov-build-sheet")
@@ -255,7 +256,7 @@ def offline_last_tap(game: str, page: Page, code: str) -> None:
         for field, value in (("rule", "diamond"), ("guild", "bells"), ("shield", "2")):
             sheet.locator("label.ov-chip").filter(
                 has=page.locator(f'input[name="build-{field}"][value="{value}"]')).click()
-        sheet.locator("button.primary").click()
+        sheet.locator("button.primary").dblclick()
 
 
 KEPT_AS = {"calcada": "blue 3 on row 5, column 2: tram",
