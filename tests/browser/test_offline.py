@@ -230,9 +230,12 @@ def test_a_roll_is_refused_at_once_while_offline_with_the_reason(
     browser_log.assert_clean()
 
 
-def offline_last_tap(game: str, page: Page, code: str) -> None:
-    """A move begun online (its choices need the table), the network gone before the last tap,
-    which is tapped twice (a double tap: the move is kept once)."""
+def offline_last_tap(game: str, page: Page, code: str, online: bool = False) -> None:
+    """A move begun online (its choices need the table), the network gone before the last tap
+    (unless ``online``), which is tapped twice (a double tap: the move is kept once)."""
+    def drop() -> None:
+        if not online:
+            go_offline(page)
     if game == "calcada":
         page.locator('.colours a[data-colour="blue"]').click()
         expect(page.locator(".calcada-move")).to_have_attribute("data-step", "number")
@@ -240,19 +243,19 @@ def offline_last_tap(game: str, page: Page, code: str) -> None:
         expect(page.locator(".calcada-move")).to_have_attribute("data-step", "cell")
         page.locator('svg.calcada-board a:has(g[data-cell="5-2"])').click()
         expect(page.locator(".calcada-move")).to_have_attribute("data-step", "motif")
-        go_offline(page)
+        drop()
         page.locator('form.motifs button[value="tram"]').dblclick()
     elif game == "quadropolis":
         page.locator(".quadro.play .q-board .q-hit a.q-tap").first.click()
         picker = page.locator(".quadro.play form.q-picker")
         expect(picker.locator('input[name="build-row"]')).to_have_value("1")
-        go_offline(page)
+        drop()
         picker.locator('button.q-tile[value="tower.3.0.0.0.1"]:not([disabled])').first.dblclick()
     else:
         page.locator('svg.ov-city-svg g.ov-spot[data-row="0"][data-column="1"]').click()
         sheet = page.locator("form.ov-build-sheet")
         expect(sheet).to_be_visible()
-        go_offline(page)
+        drop()
         for field, value in (("rule", "diamond"), ("guild", "bells"), ("shield", "2")):
             sheet.locator("label.ov-chip").filter(
                 has=page.locator(f'input[name="build-{field}"][value="{value}"]')).click()
@@ -287,6 +290,24 @@ def test_the_last_tap_of_a_move_made_offline_arrives_once_in_every_game(
     if seen:
         expect(host_page.locator(seen)).to_have_count(1, timeout=LIVE_TIMEOUT)
     live_polls_due(anna)                    # nor a second time later
+    after = sum(e["type"] == kind for e in record(host_page, live_server.url, code))
+    assert after == before + 1
+    assert kept(anna, code) == []
+    browser_log.assert_clean()
+
+
+@pytest.mark.parametrize("game", ["calcada", "quadropolis", "oddville"])
+def test_a_double_tap_on_a_moves_last_tap_online_enters_it_once(
+        game, live_server, host_page, phone, browser_log):
+    code = start_table(host_page, live_server.url, players=("Anna", "Bence"), game=game)
+    anna = phone("Anna")
+    take_seat(anna, f"{live_server.url}/j/{code}", "Anna")
+    kind, seen = ARRIVED[game]
+    before = sum(e["type"] == kind for e in record(host_page, live_server.url, code))
+    offline_last_tap(game, anna, code, online=True)
+    if seen:
+        expect(host_page.locator(seen)).to_have_count(1, timeout=LIVE_TIMEOUT)
+    live_polls_due(anna)
     after = sum(e["type"] == kind for e in record(host_page, live_server.url, code))
     assert after == before + 1
     assert kept(anna, code) == []
