@@ -7,7 +7,6 @@ import subprocess
 import sys
 import threading
 import weakref
-from html import unescape
 from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
