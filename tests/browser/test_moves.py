@@ -9,6 +9,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from .helpers import LIVE_TIMEOUT, live_polls_due, start_table, take_seat
+from .test_screens import Album, to_hungarian
 
 
 def record(host: Page, base_url: str, code: str) -> list[dict]:
@@ -94,3 +95,33 @@ def test_without_javascript_a_calcada_move_is_four_links_and_a_post(live_server,
     finally:
         context.close()
     assert [e["type"] for e in record(host_page, live_server.url, code)].count("place") == 1
+
+
+@pytest.mark.parametrize("lang", ["en", "hu"])
+def test_screens_of_a_calcada_move_made_offline(lang, live_server, desktop, phone, browser_log):
+    """Photographed for a person to read (phone 412×915): the move picked offline at its last
+    step, then kept on the phone and the next move ready."""
+    album = Album(f"moves-offline-{lang}")
+    tv = desktop(f"{lang}-tv", viewport={"width": 1920, "height": 1080})
+    code = start_table(tv, live_server.url, players=("Anna", "Bence"), game="calcada")
+    anna = phone(f"{lang}-Anna", viewport={"width": 412, "height": 915})
+    anna.goto(live_server.url + "/")
+    if lang == "hu":
+        to_hungarian(anna)
+    take_seat(anna, f"{live_server.url}/j/{code}", "Anna")
+    anna.context.set_offline(True)
+    expect(anna.locator("#offline")).to_be_visible(timeout=3000)
+    anna.locator('.colours a[data-colour="green"]').click()
+    anna.locator('.numbers a[data-number="2"]').click()
+    anna.locator('svg.calcada-board g[data-cell="1-3"]').click()
+    expect(anna.locator(".calcada-move")).to_have_attribute("data-step", "motif")
+    album.shoot(anna, lang, "calcada-move-offline-last-step")
+    anna.locator('form.motifs button[value="kiosk"]').click()
+    expect(anna.locator("#live .kept-waiting li")).to_have_count(1)
+    expect(anna.locator(".calcada-move")).to_have_attribute("data-step", "colour")
+    album.shoot(anna, lang, "calcada-move-offline-kept")
+    anna.context.set_offline(False)
+    expect(tv.locator('#live g[data-cell="1-3"][data-tile="green:kiosk"]')).to_have_count(
+        1, timeout=LIVE_TIMEOUT + 2000)
+    album.check()
+    browser_log.assert_clean()
