@@ -6,8 +6,9 @@ mid-range phone is (the DevTools protocol's CPU throttling), against a real WSGI
 Each pick is measured REPEATS times (the phone's page opened again between moves, nothing
 posted); the baseline, measured in the same run and page, is a tap that changes nothing: the
 browser's own floor (the input dispatched and the next frame drawn). Prints the median and the
-slowest of each pick, its ratio to the baseline and the requests it made. Stops after
-LIMIT_SECONDS.
+slowest of each pick, its ratio to the baseline and the requests it made (the live view's
+long poll included, when one comes due during a pick), then what each phone's page weighs
+and the choices it carries. Stops after LIMIT_SECONDS.
 
     .venv/bin/python bench/picks.py
 """
@@ -48,7 +49,7 @@ GAMES = {
     "calcada": ({}, [], [
         ("the colour", '.colours a[data-colour="blue"]', '.calcada-move[data-step="number"]'),
         ("the number", '.numbers a[data-number="3"]', '.calcada-move[data-step="cell"]'),
-        ("the cell", 'svg.calcada-board a:has(g[data-cell="5-2"])',
+        ("the cell", 'svg.calcada-board g[data-cell="5-2"]',
          '.calcada-move[data-step="motif"]'),
     ]),
     "quadropolis": ({}, [{"type": "round", "round": 1}], [
@@ -80,6 +81,12 @@ TAP = """async ([tap, until]) => {
 }"""
 
 
+# what the phone's live part weighs, and the choices it carries
+SIZES = """async () => ({page: (await (await fetch(location.href)).text()).length,
+  choices: Array.from(document.querySelectorAll("[data-choices]"))
+    .reduce((n, el) => n + el.getAttribute("data-choices").length, 0)})"""
+
+
 def seated(page: Page, base: str, code: str, name: str) -> None:
     page.goto(f"{base}/j/{code}")
     page.locator("button.seat", has_text=name).click()
@@ -103,6 +110,7 @@ def main() -> None:
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True)
             floor: list[float] = []
+            sizes: dict[str, dict] = {}
             for game, (_options, _events, picks) in GAMES.items():
                 context = browser.new_context(viewport={"width": 412, "height": 915},
                                               is_mobile=True, has_touch=True)
@@ -110,6 +118,7 @@ def main() -> None:
                 seated(page, base, codes[game], "Anna")
                 page.context.new_cdp_session(page).send(
                     "Emulation.setCPUThrottlingRate", {"rate": THROTTLE})
+                sizes[game] = page.evaluate(SIZES)
                 requests: list[str] = []
                 page.on("request", lambda request: requests.append(request.url))
                 times: dict[str, list[float]] = {name: [] for name, _tap, _until in picks}
@@ -138,6 +147,9 @@ def main() -> None:
     for name, times, count in rows:
         median = statistics.median(times)
         print(f"{name:28} {median:10.1f} {max(times):8.1f} {median / baseline:11.1f}x {count:9}")
+    print("the phone's page as sent, and the choices it carries (characters):")
+    for game, size in sizes.items():
+        print(f"  {game:14} {size['page']:8,} {size['choices']:8,}")
 
 
 if __name__ == "__main__":

@@ -67,11 +67,13 @@ def tables(live_server) -> dict[str, tuple[str, str]]:
     return made
 
 
-# A tap or two into a move on the first seat's phone, where the game draws its choices as links.
+# A tap or two into a move on the first seat's phone, where the game draws its choices as links
+# (Calçada: its lit cells as buttons, the move picked in the page).
 def calcada_move(page: Page) -> None:
     page.locator("#live .colours a.pick").first.click()
     page.locator("#live .numbers a.pick").last.click()        # 6 or more: any empty cell
-    expect(page.locator("svg.calcada-board a").first).to_be_attached()
+    expect(page.locator('svg.calcada-board [data-choose="cell"][role="button"]').first) \
+        .to_be_attached()
 
 
 def doodle_move(page: Page) -> None:

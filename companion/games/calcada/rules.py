@@ -16,6 +16,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Mapping
 
 from ..base import N_, RuleError, Turn, largest
+from ..choices import make as make_choices
 from ..ranking import rank
 from .board import (SIDES, SIZE, Board, Cell, ScoringRows, default_board, default_rows,
                     load_board, load_rows, neighbours)
@@ -220,6 +221,23 @@ def legal_cells(state: State, player: str, colour: str, number: int | None = Non
         return []
     return [cell for cell in state.board.cells()
             if _fits(state, player, cell, colour, number)]
+
+
+def choices(state: State, player: str) -> dict[str, Any]:
+    """A placement as the phone picks it: the colour, the announced number, a cell ("row-column")
+    and the tile's motif (or the bonus symbol), each offered only where ``place`` accepts it
+    (``games.choices``). Nothing when the player has no turn left."""
+    colours = [c for c in COLOURS if legal_cells(state, player, c)]
+    numbers = range(1, MAX_ANNOUNCED + 1)
+    return make_choices(
+        [("colour", ()), ("number", ("colour",)), ("cell", ("colour", "number")),
+         ("motif", ("colour",))],
+        {"colour": {(): colours},
+         "number": {(c,): [n for n in numbers if legal_cells(state, player, c, n)]
+                    for c in colours},
+         "cell": {(c, n): [f"{row}-{column}" for row, column in legal_cells(state, player, c, n)]
+                  for c in colours for n in numbers},
+         "motif": {(c,): motifs_left(state, c) for c in colours}})
 
 
 def _fits(state: State, player: str, cell: Cell, colour: str, number: int | None) -> bool:

@@ -107,6 +107,7 @@ class Move:
 
     def board(self) -> dict[str, Any]:
         drawn = drawing.board(self.state, self.player, self.legal(), self.cell)
+        drawn["pickable"] = True        # its cells are the move's choices (a group, not a picture)
         tiles = self.state.boards[self.player].tiles
         for cell in drawn["cells"]:
             empty = (cell["row"], cell["column"]) not in tiles
@@ -127,14 +128,19 @@ class Move:
                 "colour_label": COLOUR_LABELS.get(self.colour or "", ""),
                 "number": self.number, "cell": self.cell, "refusal": self.refusal(),
                 "colours": self.colours(), "numbers": self.numbers(),
-                "motifs": self.motifs() if step == "motif" else [],
+                "motifs": self.motifs(),
                 "board": self.board(),
-                "reset": self.href(), "back_to_number": self.href(colour=self.colour),
+                "reset": self.href(),
+                "back_to_number": self.href(colour=self.colour) if self.colour else self.href(),
                 "bonus_tiles": self.state.boards[self.player].bonus_tiles,
                 "gained": self.gained(),
                 "may_act": self.player in rules.still_to_play(self.state)
                 and not rules.game_over(self.state),
-                "who": {"player": self.player} if "as" in self.keep else {}}
+                "who": {"player": self.player} if "as" in self.keep else {},
+                # the whole move as data: the phone picks it with no request (moves.js)
+                "choices": rules.choices(self.state, self.player),
+                "picked": {"colour": self.colour, "number": self.number,
+                           "cell": f"{self.cell[0]}-{self.cell[1]}" if self.cell else None}}
 
 
 def final_boards(state: rules.State, result: Mapping[str, Any],

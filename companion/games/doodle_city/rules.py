@@ -11,8 +11,9 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Mapping
 
 from ..base import N_, RuleError, Turn, largest
+from ..choices import make as make_choices
 from ..ranking import rank
-from .sheet import SIZE, Sheet, default_sheet, load_sheet, shape as shape_name
+from .sheet import SHAPES, SIZE, Sheet, default_sheet, load_sheet, shape as shape_name
 
 # a refused "circle", as whole sentences per cell type so that each translates as a whole
 CIRCLE_NONE = {
@@ -171,6 +172,25 @@ def can_cross_tree(state: State, player: str) -> bool:
     if not _ready(state) or state.finished or player not in state.sheets or not may_act(state, player):
         return False
     return state.roll is None or state.variant == "more-control" or not legal_dice(state, player)
+
+
+def choices(state: State, player: str) -> dict[str, Any]:
+    """A road or a house after a roll as the phone picks it: the white die (its index, the act's
+    ``die``), a cell ("row-column") it points at and the shape drawn there, or "house" on a
+    house field (the ``house`` act instead of ``draw``); each offered only where those acts
+    accept it (``games.choices``). The tree is a one-tap act of its own; nothing before a roll."""
+    cells = {die: targets(state, player, die) for die in legal_dice(state, player)}
+    return make_choices(
+        [("die", ()), ("cell", ("die",)), ("shape", ("die", "cell"))],
+        {"die": {(): list(cells)},
+         "cell": {(die,): [f"{r}-{c}" for r, c in found] for die, found in cells.items()},
+         "shape": {(die, f"{r}-{c}"): _shapes(state, r, c)
+                   for die, found in cells.items() for r, c in found}})
+
+
+def _shapes(state: State, row: int, column: int) -> list[str]:
+    """What a cell takes: a cross on a house field, else any road shape."""
+    return ["house"] if state.sheet.house_at(row, column) is not None else list(SHAPES)
 
 
 @dataclass(frozen=True)

@@ -23,9 +23,11 @@ tells the screens who is to play, from the turns taken.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from itertools import product
 from typing import Any, Callable, Mapping
 
 from ..base import N_, RuleError, Turn, largest
+from ..choices import make as make_choices
 from ..ranking import rank
 
 Cell = tuple[int, int]
@@ -48,6 +50,9 @@ RULES: Mapping[str, int | None] = {
     "diamond": None, "per_diamond": 3, "per_neighbour": 1, "three_per_neighbour": None,
     "per_column": 1, "per_row": 2, "shields": None, "per_guild": 1}
 DIAMOND_POINTS = (4, 5)
+# what the build sheet offers as chips (the rules take any whole number, 0 or more)
+BASES = range(0, 7)
+SHIELDS = range(0, 5)
 TRAVELLER_NAMES = ("traveller", "traveler")
 # the twelve character cards, as the record names them (display names are the app's)
 CHARACTERS = ("Traveller", "Human Resources Manager", "Landowner", "Seignior", "Cheater",
@@ -308,6 +313,45 @@ def tie_break(state: State) -> dict[str, Any] | None:
     winners = [p for p, place in zip(state.players, places) if place == 1]
     return {"tied": tied, "total": top, "trigger": state.trigger,
             "winner": winners[0] if state.trigger else None}
+
+
+BUILD_STEPS = (("spot", ()), ("rule", ()), ("number", ("rule",)), ("named", ("rule",)),
+               ("guild", ()), ("shield", ()), ("edges", ("spot",)))
+
+
+def choices(state: State, player: str) -> dict[str, Any]:
+    """A build as the build sheet picks it (``games.choices``): a free spot ("row_column"), the
+    VP rule, its number (a diamond's 4 or 5; a base, "" as the key or 0 to 6; "" for a rule
+    without one), the guild a per-guild card counts ("" for any other rule), the guild symbol
+    ("" none, or on a per-guild card the one it counts), the shield (0 to 4) and the edges ("" not
+    entered, else N, E, S, W each "s" or "b", matching the neighbours). Nothing once the game is
+    finished or all 9 of the player's figures are in the city."""
+    room = (not state.finished and player in state.players
+            and workers_in_city(state, player) < FIGURES)
+    spots = free_spots(state) if room else []
+    if not spots:
+        return make_choices(BUILD_STEPS, {})
+    return make_choices(BUILD_STEPS, {
+        "spot": {(): [f"{r}_{c}" for r, c in spots]}, "rule": {(): list(RULES)},
+        "number": {(rule,): _numbers(rule) for rule in RULES},
+        "named": {(rule,): GUILDS if rule == "per_guild" else [""] for rule in RULES},
+        "guild": {(): ["", *GUILDS]}, "shield": {(): SHIELDS},
+        "edges": {(f"{r}_{c}",): _edge_choices(state, (r, c)) for r, c in spots}})
+
+
+def _numbers(rule: str) -> list[Any]:
+    """The numbers a card of that rule is entered with, as the build sheet offers them."""
+    if rule == "diamond":
+        return list(DIAMOND_POINTS)
+    return [""] if RULES[rule] is None else ["", *BASES]
+
+
+def _edge_choices(state: State, spot: Cell) -> list[str]:
+    """A card's edges there: not entered (""), or all four matching each neighbour's declared
+    edge; first what the build sheet presets (all four when the neighbours fix them)."""
+    wanted = required_edges(state, *spot)
+    full = ["".join(p) for p in product(*(EDGE_LETTERS if w == "?" else w for w in wanted))]
+    return [*full, ""] if "?" not in wanted else ["", *full]
 
 
 def card_points(state: State, cell: Cell) -> int:

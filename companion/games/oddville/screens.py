@@ -16,8 +16,6 @@ from . import drawing, rules
 from .labels import CHARACTER_LABELS, GUILD_LABELS, RULE_LABELS, character_label
 
 SPOT = re.compile(r"([0-9]{1,3})_(-?[0-9]{1,3})")   # ASCII digits, bounded
-NUMBERS = range(0, 7)           # printed bases offered as chips (a diamond: its own, 4 or 5)
-SHIELDS = range(0, 5)
 CHARACTER_POINTS = range(0, 11)
 
 
@@ -79,7 +77,7 @@ def build_sheet(state: rules.State, spot: rules.Cell,
     return {"row": row, "column": column, "id": f"build-{row}_{column}",
             "rules": [{"rule": r, "label": RULE_LABELS[r], "key": rules.RULES[r]}
                       for r in rules.RULES],
-            "numbers": NUMBERS, "diamond": rules.DIAMOND_POINTS, "shields": SHIELDS,
+            "numbers": rules.BASES, "diamond": rules.DIAMOND_POINTS, "shields": rules.SHIELDS,
             "builder": builder,
             "guilds": [{"guild": g, "label": GUILD_LABELS[g]} for g in rules.GUILDS],
             "edges": [{"side": side, "field": f"edge_{side.lower()}", "value": value}

@@ -18,11 +18,13 @@ without ``round`` events too; the host's ``round`` lays out the next round's til
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from itertools import product
 from typing import Any, Callable, Mapping
 
 from ..base import N_, RuleError, Turn, largest
+from ..choices import make as make_choices
 from ..ranking import rank
-from .data import MODES, Cell, classic_tiles, faces, kinds, mats, scores
+from .data import MODES, PRINTS, Cell, classic_tiles, faces, kinds, mats, scores
 from .optimiser import Plan, optimise_cached, plan_of
 from .scoring import Building, City, needs, used
 
@@ -393,6 +395,45 @@ def cell_takes(state: State, player: str, cell: Cell) -> tuple[str | None, RuleE
         return None, None
     error = refusal(state, player, cell, {"kind": below.kind})
     return (None, error) if error else (below.kind, None)
+
+
+def tile_code(tile: Mapping[str, Any]) -> str:
+    """A face as the phone's picker posts it: kind.residents.energy.vp.mayor.absorbs."""
+    kind, residents, energy, vp, mayor, absorbs = face_of(tile)
+    return f"{kind}.{residents}.{energy}.{vp}.{int(mayor)}.{int(absorbs)}"
+
+
+def every_face(state: State) -> list[dict[str, Any]]:
+    """Every face ``build`` accepts in this mode: each kind's printed values from 0 to the most
+    it prints, a tower with or without the Mayor, a park absorbing or not (a playground)."""
+    found = []
+    for name, kind in kinds().items():
+        if kind.expert_only and state.mode == "classic":
+            continue
+        for values in product(*(range(kind.prints[what] + 1) for what in PRINTS)):
+            for mayor, absorbs in product((False, True) if name == "tower" else (False,),
+                                          (True, False) if name == "park" else (True,)):
+                found.append({"kind": name, **dict(zip(PRINTS, values)), "mayor": mayor,
+                              "absorbs": absorbs})
+    return found
+
+
+def choices(state: State, player: str) -> dict[str, Any]:
+    """A build as the phone picks it: a cell ("row-column") and a tile (``tile_code``), every
+    face ``build`` accepts there (the catalogue is not enforced); the picker's tiles first (the
+    round's tiles not built yet in Classic, then the faces by kind and values), then the rest."""
+    if player not in state.players:
+        return make_choices([("cell", ()), ("tile", ("cell",))], {})
+    picker = [t for t in catalogue(state) or [] if not t["taken"]] + all_faces(state)
+    codes = {tile_code(t): t["kind"] for t in picker + every_face(state)}   # first seen first
+    tiles = {}
+    for cell in mats()[state.mode].cells():
+        floor, refused = cell_takes(state, player, cell)
+        if not refused:
+            tiles[cell] = [code for code, kind in codes.items() if floor in (None, kind)]
+    return make_choices([("cell", ()), ("tile", ("cell",))],
+                        {"cell": {(): [f"{r}-{c}" for r, c in tiles]},
+                         "tile": {(f"{r}-{c}",): found for (r, c), found in tiles.items()}})
 
 
 def round_done(state: State) -> bool:

@@ -25,12 +25,6 @@ def cell_arg(value: str | None) -> Cell | None:
     return (int(match[1]), int(match[2])) if match else None
 
 
-def face_code(tile: Mapping[str, Any]) -> str:
-    kind, residents, energy, vp, mayor, absorbs = rules.face_of(tile)
-    return f"{kind}.{residents}.{energy}.{vp}.{int(mayor)}.{int(absorbs)}"
-
-
-
 def offer(state: rules.State, player: str, cell: Cell, faces: bool) -> dict[str, Any]:
     """The tiles a tapped cell may take: the round's catalogue (Classic), or every face by kind
     and values; only the same stackable kind on a building; the core's reason when none."""
@@ -41,7 +35,7 @@ def offer(state: rules.State, player: str, cell: Cell, faces: bool) -> dict[str,
         tiles = [t for t in tiles if t["kind"] == floor]
     return {"cell": cell, "floor": floor, "refused": refused, "catalogue": catalogue is not None,
             "refused_text": explain(refused, GAMES[rules.GAME]) if refused else "",
-            "tiles": [] if refused else [{**t, "code": face_code(t)} for t in tiles]}
+            "tiles": [] if refused else [{**t, "code": rules.tile_code(t)} for t in tiles]}
 
 
 def tie_words(state: rules.State, result: Mapping[str, Any]) -> list[str]:

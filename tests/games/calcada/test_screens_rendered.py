@@ -138,11 +138,13 @@ def test_a_tap_on_a_cell_of_a_district_holding_another_colour_says_why_on_the_ph
     page = anna.get(f"/t/{code}/phone?colour=red&number=1&cell=5-3")
     html = page.get_data(as_text=True)
     assert 'data-step="cell"' in html
-    alert = re.search(r'<p class="error refusal" role="alert">(.*?)</p>', html, re.S)
+    alert = re.search(r'<p class="error refusal" role="alert"[^>]*>(.*?)</p>', html, re.S)
     assert alert is not None
     assert alert.group(1).strip() == ("The district of row 5, column 3 already holds blue tiles: "
                                       "all tiles of a district share one colour.")
-    assert 'name="place-motif"' not in html         # no tile to pick: nothing can be posted
-    assert "3 · Tap a lit cell" in text_of(page)
+    # no tile to pick: the tiles are hidden until a cell fits (nothing can be posted)
+    assert "hidden" in re.search(r'<form[^>]*class="motifs"[^>]*>', html).group(0)
+    assert "3 · Tap a lit cell" in text_of(page) and "Pick the tile" not in text_of(page)
     fine = anna.get(f"/t/{code}/phone?colour=blue&number=1&cell=5-3").get_data(as_text=True)
-    assert 'class="error refusal"' not in fine and 'name="place-motif"' in fine
+    assert 'class="error refusal"' not in fine
+    assert "hidden" not in re.search(r'<form[^>]*class="motifs"[^>]*>', fine).group(0)

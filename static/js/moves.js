@@ -1,0 +1,209 @@
+// A move picked on the phone with no request until it is sent: every pick answers at once, and
+// a whole move can be made offline (its last tap is an entry offline.js keeps).
+//
+// A move ([data-move]) carries its choices as data (data-choices: the rules core's steps and
+// the values each offers given the values picked before it; games/choices.py) and what the
+// server drew it at (data-picked). Its parts say what they are:
+//   [data-choose=STEP][data-value=V]   a choice (a link, a button, a drawn cell): a tap on an
+//                                      offered one picks it here; any other goes to the server
+//                                      as before (which says why it does not fit);
+//   [data-panel=STEP]                  shown only while STEP is the one to pick;
+//   [data-says=STEP]                   shown once STEP is picked, its [data-said] the value's
+//                                      words; [data-unchoose=STEP] picks again from STEP;
+//   form[data-fill-map]                its inputs given the values picked ({"name": [STEP]} or
+//                                      [STEP, N]: the value's Nth "-" part), and its data-entry
+//                                      (the words offline.js keeps it under) from its
+//                                      data-entry-template ({said:STEP}, {part:STEP:N});
+//   [data-says-class]                  a chip's class for the value picked (prefix + value).
+// The move's data-step is the step to pick. Every step but the last is kept in the page's
+// address and the live updates' query, so an update draws the move where it is; the last step's
+// choices are the entry's own buttons. Without JavaScript the links fetch each step as always.
+
+function parse(text, fallback) {
+  try { return JSON.parse(text || ""); } catch (error) { return fallback; }
+}
+function steps(move) { return move._choices.steps.map(function (s) { return s.name; }); }
+
+function offered(move, step, picked) {
+  var choices = move._choices;
+  var found = choices.steps.filter(function (s) { return s.name === step; })[0];
+  if (!found) { return []; }
+  var key = found.by.map(function (b) { return picked[b]; }).join("|");
+  return (choices.options[step] || {})[key] || [];
+}
+
+function current(move) {              // the first step not picked yet
+  var names = steps(move);
+  for (var i = 0; i < names.length; i++) {
+    if (move._picked[names[i]] === undefined) { return names[i]; }
+  }
+  return names[names.length - 1];
+}
+
+function each(move, selector, action) {
+  Array.prototype.forEach.call(move.querySelectorAll(selector), action);
+}
+
+function draw(move) {
+  var step = current(move);
+  var picked = move._picked;
+  move.setAttribute("data-step", step);
+  each(move, "[data-panel]", function (panel) {
+    panel.hidden = panel.getAttribute("data-panel") !== step;
+  });
+  each(move, "[data-says]", function (chip) {
+    var value = picked[chip.getAttribute("data-says")];
+    chip.hidden = value === undefined;
+    var said = chip.querySelector("[data-said]");
+    if (said && value !== undefined) { said.textContent = wordsFor(move, chip.getAttribute("data-says"), value); }
+  });
+  each(move, "[data-choose]", function (el) {
+    var name = el.getAttribute("data-choose");
+    var value = el.getAttribute("data-value");
+    var open = name === step && offered(move, name, picked).indexOf(value) >= 0;
+    el.classList.toggle("chosen", picked[name] === value);
+    el.classList.toggle("legal", open);
+    if (el.tagName === "BUTTON") { el.disabled = name === step && !open; }
+    if (!el.closest("a, button")) {            // a drawn cell with no link of its own
+      if (open) {
+        el.setAttribute("role", "button");
+        el.setAttribute("tabindex", "0");
+        if (el.hasAttribute("data-label")) { el.setAttribute("aria-label", el.getAttribute("data-label")); }
+      } else {
+        ["role", "tabindex", "aria-label"].forEach(function (name) { el.removeAttribute(name); });
+      }
+    }
+  });
+  each(move, "form[data-fill-map]", function (form) { fill(move, form); });
+  each(move, "[data-says-class]", function (chip) {
+    var prefix = chip.getAttribute("data-says-class");
+    var value = picked[chip.getAttribute("data-says")];
+    Array.prototype.slice.call(chip.classList).forEach(function (name) {
+      if (name.indexOf(prefix) === 0) { chip.classList.remove(name); }
+    });
+    if (value !== undefined) { chip.classList.add(prefix + value); }
+  });
+  each(move, "[data-server-only]", function (el) { el.hidden = true; });   // a refusal drawn for an older pick
+  remember(move);
+}
+
+function valueOf(move, ref) {         // [STEP] or [STEP, N]: the picked value or its part
+  var value = move._picked[ref[0]];
+  if (value === undefined) { return ""; }
+  return ref.length > 1 ? (value.split("-")[ref[1]] || "") : value;
+}
+function fill(move, form) {
+  var map = parse(form.getAttribute("data-fill-map"), {});
+  Object.keys(map).forEach(function (name) {
+    var input = form.elements.namedItem(name);
+    if (input) { input.value = valueOf(move, map[name]); }
+  });
+  var template = form.getAttribute("data-entry-template");
+  if (template) {
+    form.setAttribute("data-entry", template
+      .replace(/\{said:([\w-]+)\}/g, function (all, step) {
+        return move._picked[step] === undefined ? "" : wordsFor(move, step, move._picked[step]);
+      })
+      .replace(/\{part:([\w-]+):(\d+)\}/g, function (all, step, n) { return valueOf(move, [step, +n]); }));
+  }
+}
+
+function wordsFor(move, step, value) {
+  var el = move.querySelector('[data-choose="' + step + '"][data-value="' + value + '"]');
+  return el ? el.getAttribute("data-words") || el.textContent.trim() : value;   // (a number: itself)
+}
+
+// the address (and the live updates' query) say what is picked: a reload or an update draws it
+function query(move, url) {
+  var names = steps(move).slice(0, -1);
+  names.forEach(function (name) {
+    if (move._picked[name] === undefined) { url.searchParams.delete(name); }
+    else { url.searchParams.set(name, move._picked[name]); }
+  });
+  return url;
+}
+function remember(move) {
+  var url = query(move, new URL(window.location.href));
+  if (url.href !== window.location.href) { window.history.replaceState(window.history.state, "", url.href); }
+}
+
+function pick(move, step, value) {
+  var names = steps(move);
+  var picked = {};
+  for (var i = 0; i < names.length && names[i] !== step; i++) { picked[names[i]] = move._picked[names[i]]; }
+  picked[step] = value;
+  move._picked = picked;
+  draw(move);
+}
+function unpick(move, step) {
+  var names = steps(move);
+  var picked = {};
+  for (var i = 0; i < names.length && names[i] !== step; i++) { picked[names[i]] = move._picked[names[i]]; }
+  move._picked = picked;
+  draw(move);
+}
+
+function start(root) {
+  Array.prototype.forEach.call((root || document).querySelectorAll("[data-move][data-choices]"), function (move) {
+    move._choices = parse(move.getAttribute("data-choices"), null);
+    if (!move._choices) { return; }
+    var picked = parse(move.getAttribute("data-picked"), {});
+    move._picked = {};
+    steps(move).forEach(function (name) {
+      if (picked[name] !== undefined && picked[name] !== null) { move._picked[name] = String(picked[name]); }
+    });
+    move.setAttribute("data-walking", "");
+  });
+}
+
+function tapped(event) {
+  var target = event.target.closest && event.target.closest("[data-choose], [data-unchoose]");
+  var move = target && target.closest("[data-move][data-walking]");
+  if (!move) { return; }
+  if (target.hasAttribute("data-unchoose")) {
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    unpick(move, target.getAttribute("data-unchoose"));
+    return;
+  }
+  var step = target.getAttribute("data-choose");
+  var names = steps(move);
+  if (step === names[names.length - 1]) { return; }         // the entry itself: it is posted
+  if (step !== current(move) && move._picked[step] === undefined) { return; }
+  var value = target.getAttribute("data-value");
+  var earlier = {};
+  for (var i = 0; i < names.length && names[i] !== step; i++) { earlier[names[i]] = move._picked[names[i]]; }
+  event.preventDefault();
+  event.stopImmediatePropagation();
+  if (offered(move, step, earlier).indexOf(value) >= 0) { pick(move, step, value); return; }
+  // not offered here: the page drawn by the server with it, which says why it does not fit
+  move._picked = earlier;
+  move._picked[step] = value;
+  window.location.assign(query(move, new URL(window.location.href)).href);
+}
+document.addEventListener("click", tapped, true);
+document.addEventListener("keydown", function (event) {
+  if ((event.key === "Enter" || event.key === " ") && event.target.getAttribute &&
+      event.target.getAttribute("role") === "button" && event.target.hasAttribute("data-choose")) {
+    tapped(event);
+  }
+}, true);
+
+// the move's last tap sent (or kept offline): the next move starts afresh, once the entry's
+// fields are read (this runs before any other submit handler, the reset after them all)
+window.addEventListener("submit", function (event) {
+  var move = event.target.closest && event.target.closest("[data-move][data-walking]");
+  if (!move) { return; }
+  setTimeout(function () { move._picked = {}; draw(move); }, 0);
+}, true);
+
+// a live update asks for the move where it is, and draws it there
+document.addEventListener("htmx:configRequest", function (event) {
+  var move = document.querySelector("[data-move][data-walking]");
+  if (!move || !event.detail.elt || event.detail.elt.id !== "live") { return; }
+  var url = new URL(event.detail.path, window.location.href);
+  event.detail.path = query(move, url).pathname + query(move, url).search;
+});
+document.addEventListener("htmx:afterSettle", function () { start(); });
+if (document.readyState === "loading") { document.addEventListener("DOMContentLoaded", function () { start(); }); }
+else { start(); }

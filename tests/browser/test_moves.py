@@ -1,0 +1,127 @@
+"""A move picked in the page: the choices travel with the screen (its rules core's, as data),
+so every pick answers at once with no request, and a whole move can be made offline; without
+JavaScript the picks are links to the server as always. Calçada (colour, number, cell, tile)."""
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from .helpers import LIVE_TIMEOUT, live_polls_due, start_table, take_seat
+from .test_screens import Album, to_hungarian
+
+
+def record(host: Page, base_url: str, code: str) -> list[dict]:
+    return host.request.get(f"{base_url}/t/{code}/record.json").json()["events"]
+
+
+def calcada_move(page: Page, colour: str, number: int, cell: str, motif: str,
+                 requests: list[str]) -> None:
+    """The four taps; after each pick, the next step drawn, with no request made."""
+    steps = page.locator(".calcada-move")
+    for tap, step in ((f'.colours a[data-colour="{colour}"]', "number"),
+                      (f'.numbers a[data-number="{number}"]', "cell"),
+                      (f'svg.calcada-board g[data-cell="{cell}"]', "motif")):
+        requests.clear()
+        page.locator(tap).click()
+        expect(steps).to_have_attribute("data-step", step, timeout=500)
+        # (the live view's long poll goes on as ever: not a pick's)
+        assert [url for url in requests if "/static/" not in url and "wait=1" not in url] == [], tap
+    page.locator(f'form.motifs button[value="{motif}"]').click()
+
+
+@pytest.mark.parametrize("online", [True, False], ids=["online", "offline"])
+def test_a_whole_calcada_move_is_picked_in_the_page_and_entered_once(
+        online, live_server, host_page, phone, browser_log):
+    code = start_table(host_page, live_server.url, players=("Anna", "Bence"), game="calcada")
+    anna = phone("Anna")
+    take_seat(anna, f"{live_server.url}/j/{code}", "Anna")
+    requests: list[str] = []
+    anna.on("request", lambda request: requests.append(request.url))
+    if not online:          # gone before the first pick
+        anna.context.set_offline(True)
+        expect(anna.locator("#offline")).to_be_visible(timeout=3000)
+    calcada_move(anna, "blue", 3, "5-2", "tram", requests)
+    if not online:
+        waiting = anna.locator("#live .history-card ul.kept-waiting li")
+        expect(waiting).to_have_count(1)
+        expect(waiting).to_contain_text("blue 3 on row 5, column 2: tram")
+        anna.context.set_offline(False)
+    # on the TV within 2 s of the phone's answer (the live update's own pace)
+    expect(host_page.locator('#live g[data-cell="5-2"][data-tile="blue:tram"]')).to_have_count(
+        1, timeout=LIVE_TIMEOUT + 2000)
+    live_polls_due(anna)
+    places = [e for e in record(host_page, live_server.url, code) if e["type"] == "place"]
+    assert places == [{"type": "place", "player": "Anna", "row": 5, "column": 2,
+                       "colour": "blue", "motif": "tram", "number": 3}]
+    expect(anna.locator(".calcada-move")).to_have_attribute("data-step", "colour")
+    browser_log.assert_clean()
+
+
+def test_a_pick_made_in_the_page_survives_a_live_update_and_a_reload(
+        live_server, host_page, phone, browser_log):
+    code = start_table(host_page, live_server.url, players=("Anna", "Bence"), game="calcada")
+    anna = phone("Anna")
+    take_seat(anna, f"{live_server.url}/j/{code}", "Anna")
+    anna.locator('.colours a[data-colour="red"]').click()
+    anna.locator('.numbers a[data-number="9"]').click()
+    expect(anna).to_have_url(re.compile(r"\?colour=red&number=9$"))
+    live_polls_due(anna)                                  # updates drawn where the move is
+    expect(anna.locator(".calcada-move")).to_have_attribute("data-step", "cell")
+    anna.reload()
+    expect(anna.locator(".calcada-move")).to_have_attribute("data-step", "cell")
+    anna.locator('[data-unchoose="number"]').click()      # the number again
+    expect(anna.locator(".calcada-move")).to_have_attribute("data-step", "number")
+    expect(anna).to_have_url(re.compile(r"\?colour=red$"))
+    browser_log.assert_clean()
+
+
+def test_without_javascript_a_calcada_move_is_four_links_and_a_post(live_server, browser,
+                                                                  host_page):
+    code = start_table(host_page, live_server.url, players=("Anna", "Bence"), game="calcada")
+    context = browser.new_context(java_script_enabled=False,
+                                  viewport={"width": 412, "height": 915})
+    try:
+        anna = context.new_page()
+        take_seat(anna, f"{live_server.url}/j/{code}", "Anna")
+        anna.locator('.colours a[data-colour="blue"]').click()
+        expect(anna).to_have_url(re.compile(r"colour=blue"))
+        anna.locator('.numbers a[data-number="3"]').click()
+        anna.locator('svg.calcada-board a:has(g[data-cell="5-2"])').click()
+        expect(anna).to_have_url(re.compile(r"cell=5-2"))
+        anna.locator('form.motifs button[value="tram"]').click()
+        expect(anna.locator('g[data-cell="5-2"]')).to_have_attribute("data-tile", "blue:tram")
+    finally:
+        context.close()
+    assert [e["type"] for e in record(host_page, live_server.url, code)].count("place") == 1
+
+
+@pytest.mark.parametrize("lang", ["en", "hu"])
+def test_screens_of_a_calcada_move_made_offline(lang, live_server, desktop, phone, browser_log):
+    """Photographed for a person to read (phone 412×915): the move picked offline at its last
+    step, then kept on the phone and the next move ready."""
+    album = Album(f"moves-offline-{lang}")
+    tv = desktop(f"{lang}-tv", viewport={"width": 1920, "height": 1080})
+    code = start_table(tv, live_server.url, players=("Anna", "Bence"), game="calcada")
+    anna = phone(f"{lang}-Anna", viewport={"width": 412, "height": 915})
+    anna.goto(live_server.url + "/")
+    if lang == "hu":
+        to_hungarian(anna)
+    take_seat(anna, f"{live_server.url}/j/{code}", "Anna")
+    anna.context.set_offline(True)
+    expect(anna.locator("#offline")).to_be_visible(timeout=3000)
+    anna.locator('.colours a[data-colour="green"]').click()
+    anna.locator('.numbers a[data-number="2"]').click()
+    anna.locator('svg.calcada-board g[data-cell="1-3"]').click()
+    expect(anna.locator(".calcada-move")).to_have_attribute("data-step", "motif")
+    album.shoot(anna, lang, "calcada-move-offline-last-step")
+    anna.locator('form.motifs button[value="kiosk"]').click()
+    expect(anna.locator("#live .kept-waiting li")).to_have_count(1)
+    expect(anna.locator(".calcada-move")).to_have_attribute("data-step", "colour")
+    album.shoot(anna, lang, "calcada-move-offline-kept")
+    anna.context.set_offline(False)
+    expect(tv.locator('#live g[data-cell="1-3"][data-tile="green:kiosk"]')).to_have_count(
+        1, timeout=LIVE_TIMEOUT + 2000)
+    album.check()
+    browser_log.assert_clean()

@@ -1,0 +1,80 @@
+"""Doodle City's choices of a move (``rules.choices``): the white die, the cell it points at,
+the shape drawn there or "house"; every move listed enters, nothing next to them does."""
+from __future__ import annotations
+
+import json
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from companion.games.base import RuleError
+from companion.games.choices import paths
+from companion.games.doodle_city import rules
+from companion.games.doodle_city.sheet import SHAPES
+
+from ..choices_walk import is_offered, sample, swaps
+from .test_properties import SETTINGS, games
+from .test_rules import ROLLED, SETUP, draw, replay, roll
+from tests.support import examples
+
+CELLS = [f"{r}-{c}" for r in range(1, 6) for c in range(1, 6)]
+
+
+def event_of(player: str, path: dict[str, str]) -> dict:
+    """The act a phone posts for a move picked through the choices (the draw or house form)."""
+    row, column = map(int, path["cell"].split("-"))
+    act = {"player": player, "row": row, "column": column, "die": int(path["die"])}
+    if path["shape"] == "house":
+        return {"type": "house", **act}
+    return {"type": "draw", **act, "shape": path["shape"]}
+
+
+def test_each_untaken_die_points_at_its_cells_and_a_house_field_takes_only_a_cross():
+    state = replay(ROLLED + [draw("Anna", 3, 2, "SW", die=0)])   # blue 2; whites 3 4 6 3 1
+    choices = rules.choices(state, "Bence")
+    assert [s["name"] for s in choices["steps"]] == ["die", "cell", "shape"]
+    options = choices["options"]
+    assert options["die"] == {"": ["1", "2", "3", "4"]}          # Anna took the first
+    assert options["cell"] == {"1": ["4-2"], "2": ["1-2", "2-2", "3-2", "4-2", "5-2"],
+                               "3": ["3-2"], "4": ["1-2"]}
+    assert options["shape"]["1|4-2"] == options["shape"]["2|4-2"] == ["house"]
+    assert options["shape"]["4|1-2"] == list(SHAPES)
+    assert rules.choices(state, "Anna")["options"]["die"] == {}  # Anna has acted this round
+
+
+def test_nothing_is_offered_before_a_roll():
+    assert list(paths(rules.choices(replay(SETUP), "Anna"))) == []
+
+
+@settings(SETTINGS, max_examples=examples(50))
+@given(games(end=False), st.data())
+def test_every_move_offered_enters_and_the_moves_next_to_them_are_refused(played, data):
+    state = played.states[-1]
+    player = data.draw(st.sampled_from(played.players))
+    choices = rules.choices(state, player)
+    rnd = data.draw(st.randoms(use_true_random=False))
+    white = len(state.roll.white) if state.roll else 0
+    domains = {"die": range(white), "cell": CELLS, "shape": [*SHAPES, "house"]}
+    for path in sample(choices, rnd):
+        rules.apply(state, event_of(player, path))
+        for other in swaps(choices, path, domains, rnd):
+            with pytest.raises(RuleError):
+                rules.apply(state, event_of(player, other))
+    if choices["options"]["die"]:
+        assert rules.legal_dice(state, player)
+
+
+def test_a_die_the_choices_leave_out_is_one_the_rules_refuse():
+    state = replay(ROLLED + [draw("Anna", 3, 2, "SW", die=0)])
+    choices = rules.choices(state, "Bence")
+    move = {"die": "0", "cell": "3-2", "shape": "SW"}
+    assert not is_offered(choices, move)
+    with pytest.raises(RuleError):
+        rules.apply(state, event_of("Bence", move))
+
+
+def test_the_choices_stay_small_even_for_a_roll_of_sixes_at_six_players():
+    players = ["Anna", "Bence", "Csilla", "Dani", "Eszter", "Feri"]
+    state = replay(SETUP + [roll(6, 6, 6, 6, 6, 6, 6, 6)], players=players)
+    size = len(json.dumps(rules.choices(state, "Anna")))
+    assert size < 30_000, size
