@@ -16,8 +16,11 @@
 //                                      data-entry-template ({said:STEP}, {part:STEP:N});
 //   [data-says-class]                  a chip's class for the value picked (prefix + value).
 // The move's data-step is the step to pick. Every step but the last is kept in the page's
-// address and the live updates' query, so an update draws the move where it is; the last step's
-// choices are the entry's own buttons. Without JavaScript the links fetch each step as always.
+// address and the live updates' query, so an update draws the move where it is (the one under
+// way when a pick is made is dropped: it was asked without it); the last step's choices are the
+// entry's own buttons. Without JavaScript the links fetch each step as always.
+
+import {dropLive} from "./connection.js";
 
 function parse(text, fallback) {
   try { return JSON.parse(text || ""); } catch (error) { return fallback; }
@@ -127,6 +130,10 @@ function remember(move) {
   if (url.href !== window.location.href) { window.history.replaceState(window.history.state, "", url.href); }
 }
 
+// a pick made: the live update under way was asked without it (its answer would draw the move
+// back), so it is dropped; the next one, on the live view's own timer, asks with the pick
+function follow() { dropLive(); }
+
 function pick(move, step, value) {
   var names = steps(move);
   var picked = {};
@@ -134,6 +141,7 @@ function pick(move, step, value) {
   picked[step] = value;
   move._picked = picked;
   draw(move);
+  follow();
 }
 function unpick(move, step) {
   var names = steps(move);
@@ -141,6 +149,7 @@ function unpick(move, step) {
   for (var i = 0; i < names.length && names[i] !== step; i++) { picked[names[i]] = move._picked[names[i]]; }
   move._picked = picked;
   draw(move);
+  follow();
 }
 
 function start(root) {
