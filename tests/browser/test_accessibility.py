@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from typing import Callable
 
+import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page, expect
 
@@ -105,7 +106,9 @@ MOVES: dict[str, Callable[[Page], None]] = {
 AT_REST = ("calcada",)
 
 
-def test_no_serious_accessibility_fault_on_any_page(live_server, phone, desktop, browser_log):
+@pytest.mark.parametrize("lang", ["en", "hu"])     # apart: two workers share the pages
+def test_no_serious_accessibility_fault_on_any_page(lang, live_server, phone, desktop,
+                                                   browser_log):
     base = live_server.url
     made = tables(live_server)
     tv = desktop("tv", **TV)
@@ -124,35 +127,32 @@ def test_no_serious_accessibility_fault_on_any_page(live_server, phone, desktop,
         mobile.locator("button.seat", has_text=name).click()
         mobile.wait_for_url(re.compile(r"/phone$"))
 
-    for lang in ("en", "hu"):
-        for page in (mobile, tv):
-            page.goto(base + "/")
-            if lang == "hu":
-                to_hungarian(page)
-        visit(mobile, "/", "home", lang)
-        visit(mobile, f"/j/{made['empty'][0]}", "join", lang)
-        for game, rec in FINISHED.items():
-            for state in ("play", "finished"):
-                code = made[f"{game} {state}"][0]
-                if lang == "en":
-                    seat(code, rec["players"][0]["name"])
-                visit(mobile, f"/t/{code}/phone", f"{game} {state} phone", lang, check=not (
-                    state == "play" and game in MOVES and game not in AT_REST))
-                if state == "play" and game in MOVES:
-                    MOVES[game](mobile)
-                    problems.extend(faults(mobile, f"{game} phone, a move begun", lang))
-                visit(tv, f"/t/{code}", f"{game} {state} TV", lang)
-        tally = made["calcada tally"][0]
-        if lang == "en":
-            seat(tally, "Anna")
-        visit(mobile, f"/t/{tally}/phone", "calcada tally phone", lang)
-        story = f"/t/{made['calcada finished'][0]}/story?at=9"
-        visit(mobile, story, "story phone", lang)
-        visit(tv, story, "story TV", lang)
-        visit(tv, f"/t/{made['score-pad finished'][0]}/history", "history", lang)
-        visit(tv, "/games", "games played", lang)
-        for path in EDITORS:
-            visit(mobile, path, f"editor {path}", lang)
+    for page in (mobile, tv):
+        page.goto(base + "/")
+        if lang == "hu":
+            to_hungarian(page)
+    visit(mobile, "/", "home", lang)
+    visit(mobile, f"/j/{made['empty'][0]}", "join", lang)
+    for game, rec in FINISHED.items():
+        for state in ("play", "finished"):
+            code = made[f"{game} {state}"][0]
+            seat(code, rec["players"][0]["name"])
+            visit(mobile, f"/t/{code}/phone", f"{game} {state} phone", lang, check=not (
+                state == "play" and game in MOVES and game not in AT_REST))
+            if state == "play" and game in MOVES:
+                MOVES[game](mobile)
+                problems.extend(faults(mobile, f"{game} phone, a move begun", lang))
+            visit(tv, f"/t/{code}", f"{game} {state} TV", lang)
+    tally = made["calcada tally"][0]
+    seat(tally, "Anna")
+    visit(mobile, f"/t/{tally}/phone", "calcada tally phone", lang)
+    story = f"/t/{made['calcada finished'][0]}/story?at=9"
+    visit(mobile, story, "story phone", lang)
+    visit(tv, story, "story TV", lang)
+    visit(tv, f"/t/{made['score-pad finished'][0]}/history", "history", lang)
+    visit(tv, "/games", "games played", lang)
+    for path in EDITORS:
+        visit(mobile, path, f"editor {path}", lang)
     assert not problems, "accessibility faults:\n" + "\n".join(problems)
     elsewhere = [url for urls in browser_log.requests.values() for url in urls
                  if not url.startswith((base, "data:"))]
