@@ -227,16 +227,20 @@ def choices(state: State, player: str) -> dict[str, Any]:
     """A placement as the phone picks it: the colour, the announced number, a cell ("row-column")
     and the tile's motif (or the bonus symbol), each offered only where ``place`` accepts it
     (``games.choices``). Nothing when the player has no turn left."""
-    colours = [c for c in COLOURS if legal_cells(state, player, c)]
-    numbers = range(1, MAX_ANNOUNCED + 1)
+    # the cells for a number are the colour's cells for any number that print it (6 or more:
+    # all of them), as _check_cell has it: one look at the board per colour
+    anywhere = {c: legal_cells(state, player, c) for c in COLOURS}
+    colours = [c for c in COLOURS if anywhere[c]]
+    cells = {(c, n): [f"{row}-{column}" for row, column in anywhere[c]
+                      if n >= ANY_CELL_FROM or state.board.number((row, column)) == n]
+             for c in colours for n in range(1, MAX_ANNOUNCED + 1)}
     return make_choices(
         [("colour", ()), ("number", ("colour",)), ("cell", ("colour", "number")),
          ("motif", ("colour",))],
         {"colour": {(): colours},
-         "number": {(c,): [n for n in numbers if legal_cells(state, player, c, n)]
+         "number": {(c,): [n for n in range(1, MAX_ANNOUNCED + 1) if cells[c, n]]
                     for c in colours},
-         "cell": {(c, n): [f"{row}-{column}" for row, column in legal_cells(state, player, c, n)]
-                  for c in colours for n in numbers},
+         "cell": cells,
          "motif": {(c,): motifs_left(state, c) for c in colours}})
 
 
