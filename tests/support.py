@@ -7,7 +7,7 @@ import subprocess
 import sys
 import threading
 import weakref
-from html.parser import HTMLParser
+from html import unescape
 from pathlib import Path
 from typing import Any
 
@@ -99,50 +99,39 @@ def take_seat(client, code: str, position: int) -> None:
     assert response.status_code == 303, response.get_data(as_text=True)
 
 
-class _Visible(HTMLParser):
-    """The text a page shows: not its scripts and styles, nor what is ``hidden``; inline
-    elements meet without a gap, the others are apart."""
-    INLINE = {"span", "strong", "em", "b"}
-    VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta",
-            "source", "track", "wbr"}
-
-    def __init__(self) -> None:
-        super().__init__(convert_charrefs=True)
-        self.parts: list[str] = []
-        self.skipping = 0         # depth inside a skipped element
-
-    def handle_starttag(self, tag, attrs):
-        if tag in self.VOID:
-            self.parts.append(" ")
-            return
-        if self.skipping or tag in ("script", "style") or any(k == "hidden" for k, _ in attrs):
-            self.skipping += 1
-        elif tag not in self.INLINE:
-            self.parts.append(" ")
-
-    def handle_startendtag(self, tag, attrs):
-        if tag not in self.INLINE:
-            self.parts.append(" ")
-
-    def handle_endtag(self, tag):
-        if tag in self.VOID:
-            return
-        if self.skipping:
-            self.skipping -= 1
-        elif tag not in self.INLINE:
-            self.parts.append(" ")
-
-    def handle_data(self, data):
-        if not self.skipping:
-            self.parts.append(data)
+# the visible text of a page: its tags (name, attributes) or the text between them
+_TOKEN = re.compile(r"<(/?)([a-zA-Z][\w:-]*)([^>]*)>|([^<]+)|<", re.S)
+_INLINE = {"span", "strong", "em", "b"}     # these meet the text beside them without a gap
+_VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source",
+         "track", "wbr"}
+_HIDDEN = re.compile(r"(?:^|\s)hidden(?:[\s=/]|$)")
 
 
 def text_of(response) -> str:
-    """The visible text of a page, for assertions that read like what a player sees."""
-    parser = _Visible()
-    parser.feed(response.get_data(as_text=True))
-    parser.close()
-    return re.sub(r"\s+", " ", "".join(parser.parts)).strip()
+    """The visible text of a page, for assertions that read like what a player sees: not its
+    scripts, styles or what is ``hidden``; inline elements meet without a gap."""
+    html = response.get_data(as_text=True)
+    html = re.sub(r"<(script|style)\b.*?</\1>|<!--.*?-->", " ", html, flags=re.S)
+    parts, skipping = [], 0
+    for token in _TOKEN.finditer(html):
+        closing, tag, attrs, text = token.groups()
+        if tag is None:
+            if text is not None and not skipping:
+                parts.append(text)
+            continue
+        tag = tag.lower()
+        if tag in _VOID or attrs.endswith("/"):
+            parts.append(" ")
+        elif closing:
+            if skipping:
+                skipping -= 1
+            elif tag not in _INLINE:
+                parts.append(" ")
+        elif skipping or _HIDDEN.search(re.sub(r"\"[^\"]*\"|'[^']*'", "", attrs)):
+            skipping += 1
+        elif tag not in _INLINE:
+            parts.append(" ")
+    return unescape(re.sub(r"\s+", " ", "".join(parts)).strip())
 
 
 def _buffered(app):
