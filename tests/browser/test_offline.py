@@ -271,6 +271,17 @@ ARRIVED = {"calcada": ("place", '#live g[data-cell="5-2"][data-tile="blue:tram"]
                                  'g.ov-card[data-row="0"][data-column="1"][data-owner="Anna"]')}
 
 
+def entered_once(game: str, live_server, host: Page, page: Page, code: str, before: int) -> None:
+    """The move is in the table once (on the TV where it draws it), nor a second time later,
+    and nothing waits on the phone."""
+    kind, seen = ARRIVED[game]
+    if seen:
+        expect(host.locator(seen)).to_have_count(1, timeout=LIVE_TIMEOUT)
+    live_polls_due(page)
+    assert sum(e["type"] == kind for e in record(host, live_server.url, code)) == before + 1
+    assert kept(page, code) == []
+
+
 @pytest.mark.parametrize("game", ["calcada", "quadropolis", "oddville"])
 def test_the_last_tap_of_a_move_made_offline_arrives_once_in_every_game(
         game, live_server, host_page, phone, browser_log):
@@ -282,17 +293,12 @@ def test_the_last_tap_of_a_move_made_offline_arrives_once_in_every_game(
     expect(waiting).to_have_count(1)
     expect(waiting).to_contain_text("Saved on this phone, sending…")
     expect(waiting).to_contain_text(KEPT_AS[game])          # named as the screen names it
-    kind, seen = ARRIVED[game]
+    kind, _seen = ARRIVED[game]
     before = sum(e["type"] == kind for e in record(host_page, live_server.url, code))
 
     anna.context.set_offline(False)
     expect(waiting).to_have_count(0, timeout=LIVE_TIMEOUT + 1000)
-    if seen:
-        expect(host_page.locator(seen)).to_have_count(1, timeout=LIVE_TIMEOUT)
-    live_polls_due(anna)                    # nor a second time later
-    after = sum(e["type"] == kind for e in record(host_page, live_server.url, code))
-    assert after == before + 1
-    assert kept(anna, code) == []
+    entered_once(game, live_server, host_page, anna, code, before)
     browser_log.assert_clean()
 
 
@@ -302,15 +308,10 @@ def test_a_double_tap_on_a_moves_last_tap_online_enters_it_once(
     code = start_table(host_page, live_server.url, players=("Anna", "Bence"), game=game)
     anna = phone("Anna")
     take_seat(anna, f"{live_server.url}/j/{code}", "Anna")
-    kind, seen = ARRIVED[game]
+    kind, _seen = ARRIVED[game]
     before = sum(e["type"] == kind for e in record(host_page, live_server.url, code))
     offline_last_tap(game, anna, code, online=True)
-    if seen:
-        expect(host_page.locator(seen)).to_have_count(1, timeout=LIVE_TIMEOUT)
-    live_polls_due(anna)
-    after = sum(e["type"] == kind for e in record(host_page, live_server.url, code))
-    assert after == before + 1
-    assert kept(anna, code) == []
+    entered_once(game, live_server, host_page, anna, code, before)
     browser_log.assert_clean()
 
 
