@@ -36,20 +36,31 @@ def pytest_report_header(config):
 
 APP_FIXTURES = {"app", "client", "runner", "live_server"}
 BROWSER_TESTS = Path(__file__).resolve().parent / "browser"
+GAME_TESTS = Path(__file__).resolve().parent / "games"
 
 
 def opens_database(fixturenames, node) -> bool:
     return bool(APP_FIXTURES & set(fixturenames)) or node.get_closest_marker("database") is not None
 
 
+def module_marks(module) -> set[str]:
+    marks = getattr(module, "pytestmark", [])
+    return {mark.name for mark in (marks if isinstance(marks, list) else [marks])}
+
+
 def pytest_generate_tests(metafunc):
     """A test that opens a database runs once per database asked for (``--db=sqlite,postgresql``
     as ``./test.sh`` asks): a module-wide parameter, so a module's shared app is made once per
-    database. The browser tests run on the first database only, SQLite's own tests on SQLite."""
+    database. The browser tests run on the first database only, SQLite's own tests on SQLite,
+    and so do a game's own tests (tests/games: its screens and forms, through the platform whose
+    tests run on each) unless their module is marked ``database`` itself (the dice races)."""
     kinds = database_kinds(metafunc.config)
     if len(kinds) < 2 or not opens_database(metafunc.fixturenames, metafunc.definition):
         return
-    if BROWSER_TESTS in Path(metafunc.definition.path).resolve().parents:
+    parents = Path(metafunc.definition.path).resolve().parents
+    if BROWSER_TESTS in parents:
+        kinds = kinds[:1]
+    elif GAME_TESTS in parents and "database" not in module_marks(metafunc.module):
         kinds = kinds[:1]
     elif metafunc.definition.get_closest_marker("sqlite_only") is not None:
         kinds = [kind for kind in kinds if kind == "sqlite"] or kinds[:1]

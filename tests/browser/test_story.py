@@ -1,6 +1,6 @@
 """The story of a finished game on the TV (1920×1080) and on a phone (412×915), for every game:
-opened from the finished screens, stepped through with its links, played, in English and
-Hungarian; screenshots under test-artifacts/screens/ (story-<game>-tv/phone)."""
+opened from the finished screens, stepped through with its links (the TV in English, the phone in
+Hungarian), played, in English and Hungarian; screenshots under test-artifacts/screens/ (story-<game>-tv/phone)."""
 from __future__ import annotations
 
 import json
@@ -91,7 +91,10 @@ def test_the_story_on_the_tv_and_a_phone(game, live_server, desktop, phone, brow
             to_hungarian(tv)
         code = imported(tv, base, game)
         tv.get_by_role("link", name=words["story"]).click()
-        step_through(tv, words, count, len(replay.players))
+        if lang == "en":        # stepped through on the TV in English, on the phone in Hungarian
+            step_through(tv, words, count, len(replay.players))
+        else:
+            shows_act(tv, words, count, count)
         tv.goto(f"{base}/t/{code}/story?at={middle}")
         shows_act(tv, words, middle, count)
         assert totals_shown(tv) == expected
@@ -104,7 +107,10 @@ def test_the_story_on_the_tv_and_a_phone(game, live_server, desktop, phone, brow
         mobile.locator("button.seat", has_text=replay.players[0]).click()
         mobile.wait_for_url(re.compile(r"/phone$"))
         mobile.get_by_role("link", name=words["story"]).click()
-        step_through(mobile, words, count, len(replay.players))
+        if lang == "hu":
+            step_through(mobile, words, count, len(replay.players))
+        else:
+            shows_act(mobile, words, count, count)
         mobile.goto(f"{base}/t/{code}/story?at={middle}")
         shows_act(mobile, words, middle, count)
         assert totals_shown(mobile) == expected
