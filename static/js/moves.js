@@ -14,7 +14,8 @@
 //                                      [STEP, N]: the value's Nth "-" part), and its data-entry
 //                                      (the words offline.js keeps it under) from its
 //                                      data-entry-template ({said:STEP}, {part:STEP:N});
-//   [data-says-class]                  a chip's class for the value picked (prefix + value).
+//   [data-says-class]                  a chip's class for the value picked (prefix + value);
+//   [data-only-offered]                its choices shown only where offered (others hidden).
 // The move's data-step is the step to pick. Every step but the last is kept in the page's
 // address and the live updates' query, so an update draws the move where it is (the one under
 // way when a pick is made is dropped: it was asked without it); the last step's choices are the
@@ -66,7 +67,12 @@ function draw(move) {
     var open = name === step && offered(move, name, picked).indexOf(value) >= 0;
     el.classList.toggle("chosen", picked[name] === value);
     el.classList.toggle("legal", open);
-    if (el.tagName === "BUTTON") { el.disabled = name === step && !open; }
+    if (el.tagName === "BUTTON") {              // (a button drawn disabled for its own reason stays so)
+      el.disabled = (name === step && !open) || el.getAttribute("aria-disabled") === "true";
+    }
+    if (el.closest("[data-only-offered]")) {    // a long list shows only what fits the picks before
+      el.hidden = offered(move, name, picked).indexOf(value) < 0;
+    }
     if (!el.closest("a, button")) {            // a drawn cell with no link of its own
       if (open) {
         el.setAttribute("role", "button");

@@ -125,3 +125,69 @@ def test_screens_of_a_calcada_move_made_offline(lang, live_server, desktop, phon
         1, timeout=LIVE_TIMEOUT + 2000)
     album.check()
     browser_log.assert_clean()
+
+
+# --- Quadropolis: a cell, then one of the tiles it takes ---------------------------------------
+
+def quadropolis_build(page: Page, cell: str, tile: str, requests: list[str],
+                      double: bool = False) -> None:
+    """The cell tapped (its tiles drawn with no request), then the tile (twice: a double tap)."""
+    requests.clear()
+    page.locator(f'.quadro.play .q-hit a.q-tap[data-value="{cell}"]').click()
+    picker = page.locator(".quadro.play form.q-picker")
+    expect(picker).to_be_visible(timeout=500)
+    row, column = cell.split("-")
+    expect(picker.locator('input[name="build-row"]')).to_have_value(row)
+    expect(picker.locator('input[name="build-column"]')).to_have_value(column)
+    assert [url for url in requests if "/static/" not in url and "wait=1" not in url] == []
+    button = picker.locator(f'button.q-tile[value="{tile}"]:visible:not([disabled])').first
+    button.dblclick() if double else button.click()
+    expect(picker).to_be_hidden()
+
+
+@pytest.mark.parametrize("online", [True, False], ids=["online", "offline"])
+def test_a_quadropolis_build_is_picked_in_the_page_and_entered_once(
+        online, live_server, host_page, phone, browser_log):
+    """The network gone before the first tap (offline): two builds in a row, the first tile
+    tapped twice, kept on the phone and entered once each, in order, when it is back."""
+    code = start_table(host_page, live_server.url, players=("Anna", "Bence"), game="quadropolis")
+    anna = phone("Anna")
+    take_seat(anna, f"{live_server.url}/j/{code}", "Anna")
+    requests: list[str] = []
+    anna.on("request", lambda request: requests.append(request.url))
+    if not online:
+        anna.context.set_offline(True)
+        expect(anna.locator("#offline")).to_be_visible(timeout=3000)
+    quadropolis_build(anna, "1-1", "tower.3.0.0.0.1", requests, double=True)
+    if online:
+        expect(host_page.locator("#live")).to_contain_text("tower block", timeout=LIVE_TIMEOUT)
+    else:
+        quadropolis_build(anna, "1-2", "tower.1.0.0.0.1", requests)
+        waiting = anna.locator("#live .history-card ul.kept-waiting li")
+        expect(waiting).to_have_count(2)
+        expect(waiting.filter(has_text="Row 1, column 1: tower block +3")).to_have_count(1)
+        anna.context.set_offline(False)
+        expect(waiting).to_have_count(0, timeout=LIVE_TIMEOUT + 2000)      # both sent
+    builds = [(e["row"], e["column"], e["residents"]) for e in
+              record(host_page, live_server.url, code) if e["type"] == "build"]
+    assert builds == ([(1, 1, 3)] if online else [(1, 1, 3), (1, 2, 1)])
+    browser_log.assert_clean()
+
+
+def test_without_javascript_a_quadropolis_build_is_a_link_and_a_post(live_server, browser,
+                                                                     host_page):
+    code = start_table(host_page, live_server.url, players=("Anna", "Bence"), game="quadropolis")
+    context = browser.new_context(java_script_enabled=False,
+                                  viewport={"width": 412, "height": 915})
+    try:
+        anna = context.new_page()
+        take_seat(anna, f"{live_server.url}/j/{code}", "Anna")
+        anna.locator('.q-hit a.q-tap[data-value="2-3"]').click()
+        expect(anna).to_have_url(re.compile(r"cell=2-3"))
+        anna.locator('form.q-picker button.q-tile[value="tower.3.0.0.0.1"]:visible').first.click()
+        expect(anna.locator("form.q-picker")).to_be_hidden()
+    finally:
+        context.close()
+    builds = [(e["row"], e["column"]) for e in record(host_page, live_server.url, code)
+              if e["type"] == "build"]
+    assert builds == [(2, 3)]

@@ -44,13 +44,14 @@ def build(page: Page, cell: tuple[int, int], tile: str, columns: int) -> int:
     expect(picker.locator('input[name="build-row"]')).to_have_value(str(cell[0]))
     expect(picker.locator('input[name="build-column"]')).to_have_value(str(cell[1]))
     count = 2
-    if picker.locator(f'button.q-tile[value="{tile}"]').count() == 0:
-        picker.locator(".q-more a").click()   # not in this round's catalogue: every face
-        expect(page.locator(".quadro.play .q-pick-head")).not_to_contain_text("round")
+    if picker.locator(f'.q-catalogue button.q-tile[value="{tile}"]:not([disabled]):visible').count() == 0 \
+            and picker.locator(".q-more summary").count():
+        picker.locator(".q-more summary").click()   # not in this round's catalogue: every face
+        expect(picker.locator(".q-catalogue")).to_be_hidden()
         count = 3
     with page.expect_response(lambda r: "/act/build" in r.url):
-        picker.locator(f'button.q-tile[value="{tile}"]:not([disabled])').first.click()
-    expect(picker).to_have_count(0)
+        picker.locator(f'button.q-tile[value="{tile}"]:not([disabled]):visible').first.click()
+    expect(picker).to_be_hidden()
     return count
 
 

@@ -38,6 +38,15 @@ def offer(state: rules.State, player: str, cell: Cell, faces: bool) -> dict[str,
             "tiles": [] if refused else [{**t, "code": rules.tile_code(t)} for t in tiles]}
 
 
+def picker(state: rules.State) -> dict[str, Any]:
+    """Every tile the picker can show, whatever the cell: the round's catalogue (Classic) and
+    every face by kind and values, each with the code it posts (a cell shows those it takes)."""
+    catalogue = rules.catalogue(state)
+    return {"catalogue": [{**t, "code": rules.tile_code(t)} for t in catalogue or []],
+            "faces": [{**t, "code": rules.tile_code(t)} for t in rules.all_faces(state)],
+            "has_catalogue": catalogue is not None}
+
+
 def tie_words(state: rules.State, result: Mapping[str, Any]) -> list[str]:
     """How each group of equal totals was ordered: residents, then empty cells; only where
     they decide something (a tie they leave whole shares its rank, as the scoreboard says)."""
@@ -83,7 +92,13 @@ def screen(state: rules.State, options: Mapping[str, Any], view: str, seat: Any,
     mine = drawing.city(state, player, plan if showing_plan else None,
                         shop or selected) if player else None
     last = mats()[state.mode].rounds
+    # the whole build as data: the phone picks the cell and sees its tiles with no request
+    building = bool(player) and not showing_plan and not state.finished
+    choices = rules.choices(state, player) if building else None
     return {
+        "choices": choices,
+        "picked": {"cell": f"{selected[0]}-{selected[1]}" if selected else None},
+        "picker": picker(state) if building else None,
         "player": player, "mode": state.mode, "tally": bool(options.get("tally")),
         "round": state.round, "rounds": last, "mayor": state.mayor,
         "next_round": (state.round or 0) + 1 if state.round and state.round < last else None,

@@ -55,13 +55,17 @@ def plan_total(page: str) -> str:
 
 
 TILE = re.compile(r'<button name="build-tile" value="(?P<code>[^"]+)" class="[^"]*"'
-                  r'(?P<disabled> disabled aria-disabled="true")?>.*?'
+                  r' data-choose="tile" data-value="[^"]+"'
+                  r'(?P<disabled> disabled aria-disabled="true")?(?P<hidden> hidden)?>.*?'
                   r'<span class="sr-only">(?P<label>[^<]*)</span>', re.S)
 
 
 def tiles(page: str) -> list[tuple[str, bool, str]]:
-    """The picker's tile buttons: (face code, disabled, spoken label), in order."""
-    return [(m["code"], bool(m["disabled"]), unescape(m["label"])) for m in TILE.finditer(page)]
+    """The picker's first list of tiles as shown (this round's in Classic): (face code, disabled,
+    spoken label), in order; the tiles the cell does not take are drawn hidden."""
+    first = re.search(r'<div class="q-tiles[^"]*">(.*?)</div>', page, re.S)
+    return [(m["code"], bool(m["disabled"]), unescape(m["label"]))
+            for m in TILE.finditer(first.group(1) if first else "") if not m["hidden"]]
 
 
 def breakdown(page: str) -> dict[str, int]:

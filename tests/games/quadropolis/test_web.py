@@ -56,7 +56,7 @@ def test_a_table_starts_in_round_1_and_a_quick_tally_keeps_no_rounds(client):
 def test_a_tapped_tile_is_built_and_shown_on_the_phone(table, client):
     code, anna = table
     page = text_of(anna.get(f"/t/{code}/phone?cell=1-1"))
-    assert "Row 1, column 1" in page and "this round's tiles" in page
+    assert "Row 1, column 1" in page and "This round's tiles" in page
     answer = act(anna, code, "build", row=1, column=1, tile="tower.1.0.0.1.1", back="?")
     assert answer.status_code == 303
     assert events(client, code)[-1] == {"type": "build", "player": "Anna", "row": 1, "column": 1,
