@@ -53,7 +53,8 @@ GAMES = {
          '.calcada-move[data-step="motif"]'),
     ]),
     "quadropolis": ({}, [{"type": "round", "round": 1}], [
-        ("the cell", ".quadro.play .q-board .q-hit a.q-tap", "form.q-picker button.q-tile"),
+        ("the cell", ".quadro.play .q-board .q-hit a.q-tap",
+         "form.q-picker:not([hidden]) button.q-tile:not([hidden])"),
     ]),
     "oddville": ({}, [], [
         ("the spot", 'svg.ov-city-svg g.ov-spot[data-row="0"][data-column="1"]',
