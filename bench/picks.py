@@ -58,7 +58,7 @@ GAMES = {
     ]),
     "oddville": ({}, [], [
         ("the spot", 'svg.ov-city-svg g.ov-spot[data-row="0"][data-column="1"]',
-         "form.ov-build-sheet"),
+         "form.ov-build-sheet:not([hidden])"),
     ]),
 }
 

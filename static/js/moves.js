@@ -10,12 +10,15 @@
 //   [data-panel=STEP]                  shown only while STEP is the one to pick;
 //   [data-says=STEP]                   shown once STEP is picked, its [data-said] the value's
 //                                      words; [data-unchoose=STEP] picks again from STEP;
-//   form[data-fill-map]                its inputs given the values picked ({"name": [STEP]} or
-//                                      [STEP, N]: the value's Nth "-" part), and its data-entry
+//   form[data-fill-map]                its inputs given the values picked ({"name": [STEP]},
+//                                      [STEP, N]: the value's Nth "-" or "_" part, or
+//                                      [STEP, "@T"]: its data-lookup's T for the value), its data-entry
 //                                      (the words offline.js keeps it under) from its
 //                                      data-entry-template ({said:STEP}, {part:STEP:N});
 //   [data-says-class]                  a chip's class for the value picked (prefix + value);
-//   [data-only-offered]                its choices shown only where offered (others hidden).
+//   [data-only-offered]                its choices shown only where offered (others hidden);
+//   [data-keep-while=STEP]             kept through live updates (hx-preserve) while STEP is
+//                                      picked (a half-filled form), else drawn afresh.
 // The move's data-step is the step to pick. Every step but the last is kept in the page's
 // address and the live updates' query, so an update draws the move where it is (the one under
 // way when a pick is made is dropped: it was asked without it); the last step's choices are the
@@ -93,19 +96,31 @@ function draw(move) {
     if (value !== undefined) { chip.classList.add(prefix + value); }
   });
   each(move, "[data-server-only]", function (el) { el.hidden = true; });   // a refusal drawn for an older pick
+  each(move, "[data-keep-while]", function (el) {      // kept through live updates while picked
+    if (picked[el.getAttribute("data-keep-while")] === undefined) { el.removeAttribute("hx-preserve"); }
+    else { el.setAttribute("hx-preserve", "true"); }
+  });
   remember(move);
 }
 
-function valueOf(move, ref) {         // [STEP] or [STEP, N]: the picked value or its part
+// [STEP], [STEP, N] or [STEP, "@TABLE"]: the picked value, its Nth part ("2-3", "2_3"), or what
+// the form's data-lookup says for it ({TABLE: {value: what}}: e.g. the edges a spot presets)
+function valueOf(move, ref, lookup) {
   var value = move._picked[ref[0]];
   if (value === undefined) { return ""; }
-  return ref.length > 1 ? (value.split("-")[ref[1]] || "") : value;
+  if (typeof ref[1] === "string" && ref[1].charAt(0) === "@") {
+    var found = ((lookup || {})[ref[1].slice(1)] || {})[value];
+    return found === undefined ? "" : String(found);
+  }
+  var parts = value.indexOf("_") >= 0 ? value.split("_") : value.split("-");   // ("0_-1": 0, -1)
+  return ref.length > 1 ? (parts[ref[1]] || "") : value;
 }
 function fill(move, form) {
   var map = parse(form.getAttribute("data-fill-map"), {});
+  var lookup = parse(form.getAttribute("data-lookup"), {});
   Object.keys(map).forEach(function (name) {
-    var input = form.elements.namedItem(name);
-    if (input) { input.value = valueOf(move, map[name]); }
+    var input = form.elements.namedItem(name);    // (radio buttons: the one of that value checked)
+    if (input) { input.value = valueOf(move, map[name], lookup); }
   });
   var template = form.getAttribute("data-entry-template");
   if (template) {

@@ -191,3 +191,68 @@ def test_without_javascript_a_quadropolis_build_is_a_link_and_a_post(live_server
     builds = [(e["row"], e["column"]) for e in record(host_page, live_server.url, code)
               if e["type"] == "build"]
     assert builds == [(2, 3)]
+
+
+# --- OddVille: a free spot, then its build sheet ------------------------------------------------
+
+@pytest.mark.parametrize("online", [True, False], ids=["online", "offline"])
+def test_an_oddville_build_is_picked_in_the_page_and_entered_once(
+        online, live_server, host_page, phone, browser_log):
+    """The spot tapped opens its sheet (edges preset by the neighbours) with no request; Build
+    tapped twice enters once. Offline, a second act follows (a worker more on the resource
+    board): both are kept, then entered once each, in order."""
+    code = start_table(host_page, live_server.url, players=("Anna", "Bence"), game="oddville")
+    anna = phone("Anna")
+    take_seat(anna, f"{live_server.url}/j/{code}", "Anna")
+    requests: list[str] = []
+    anna.on("request", lambda request: requests.append(request.url))
+    if not online:
+        anna.context.set_offline(True)
+        expect(anna.locator("#offline")).to_be_visible(timeout=3000)
+    requests.clear()
+    anna.locator('svg.ov-city-svg g.ov-spot[data-row="0"][data-column="1"]').click()
+    sheet = anna.locator("form.ov-build-sheet")
+    expect(sheet).to_be_visible(timeout=500)
+    expect(sheet.locator('input[name="build-edge_w"][value="s"]')).to_be_checked()  # the square
+    expect(sheet.locator("h2")).to_contain_text("row 0, column 1")
+    for field, value in (("rule", "diamond"), ("guild", "bells"), ("shield", "2")):
+        sheet.locator("label.ov-chip").filter(
+            has=anna.locator(f'input[name="build-{field}"][value="{value}"]')).click()
+    assert [url for url in requests if "/static/" not in url and "wait=1" not in url] == []
+    sheet.locator("button.primary").dblclick()
+    expect(sheet).to_be_hidden()
+    if online:
+        expect(host_page.locator('#live g.ov-card[data-row="0"][data-column="1"]').first
+               ).to_have_attribute("data-owner", "Anna", timeout=LIVE_TIMEOUT + 2000)
+    else:
+        anna.locator('.ov-stepper form:last-of-type button').click()      # one worker more
+        waiting = anna.locator("#live .history-card ul.kept-waiting li")
+        expect(waiting).to_have_count(2)
+        anna.context.set_offline(False)
+        expect(waiting).to_have_count(0, timeout=LIVE_TIMEOUT + 2000)
+        expect(host_page.locator('#live g.ov-card[data-row="0"][data-column="1"]').first
+               ).to_have_attribute("data-owner", "Anna", timeout=LIVE_TIMEOUT + 2000)
+    acts = [e["type"] for e in record(host_page, live_server.url, code)
+            if e["type"] in ("build", "resource_workers") and not e.get("setup")]
+    assert acts == (["build"] if online else ["build", "resource_workers"])
+    browser_log.assert_clean()
+
+
+def test_without_javascript_an_oddville_build_is_a_link_and_a_post(live_server, browser,
+                                                                   host_page):
+    code = start_table(host_page, live_server.url, players=("Anna", "Bence"), game="oddville")
+    context = browser.new_context(java_script_enabled=False,
+                                  viewport={"width": 412, "height": 915})
+    try:
+        anna = context.new_page()
+        take_seat(anna, f"{live_server.url}/j/{code}", "Anna")
+        anna.locator('a.ov-spot-link:has(g.ov-spot[data-row="0"][data-column="1"])').click()
+        expect(anna).to_have_url(re.compile(r"spot=0_1"))
+        sheet = anna.locator("form.ov-build-sheet")
+        expect(sheet).to_be_visible()
+        sheet.locator('input[name="build-rule"][value="diamond"]').check(force=True)
+        sheet.locator("button.primary").click()
+        expect(anna.locator('g.ov-card[data-row="0"][data-column="1"]')).to_have_count(1)
+    finally:
+        context.close()
+    assert [e["type"] for e in record(host_page, live_server.url, code)].count("build") == 1

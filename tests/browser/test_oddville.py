@@ -42,7 +42,7 @@ def build(page: Page, row: int, column: int, rule: str, number: int | None = Non
             taps += 1
     with page.expect_response(lambda r: "/act/build" in r.url and r.request.method == "POST"):
         page.locator("form.ov-build-sheet button.primary").click()
-    expect(page.locator("form.ov-build-sheet")).to_have_count(0)
+    expect(page.locator("form.ov-build-sheet")).to_be_hidden()
     return taps + 1
 
 
@@ -102,7 +102,7 @@ def test_two_phones_build_into_the_one_city_in_turn_and_see_each_other_live(
     chip(anna, "rule", "per_guild")
     shoot(anna, "en-phone-build")
     anna.locator("form.ov-build-sheet a.button").click()                   # Cancel
-    expect(anna.locator("form.ov-build-sheet")).to_have_count(0)
+    expect(anna.locator("form.ov-build-sheet")).to_be_hidden()
     assert build(anna, 0, 1, "diamond", guild="bells", shield=2) == 5
     deadline = time.monotonic() + LIVE_TIMEOUT / 1000
     expect(card(bence, 0, 1)).to_have_attribute("data-owner", "Anna", timeout=until(deadline))

@@ -12,6 +12,7 @@ from flask_babel import ngettext
 
 from ...words import explain
 from ..base import acting_player
+from ..choices import make as make_choices
 from . import drawing, rules
 from .labels import CHARACTER_LABELS, GUILD_LABELS, RULE_LABELS, character_label
 
@@ -42,8 +43,19 @@ def screen(state: rules.State, view: str, seat: Any, host: bool,
         free["query"] = {"spot": f"{free['row']}_{free['column']}", **keep}
     # out of turn the build sheet offers the Builder's power (entered unasked); never preset:
     # a player often readies the next build during another's turn
+    walking = acting and view == "phone" and bool(spots)
+    names = {f"{r}_{c}": (r, c) for r, c in spots}
     builder = ({"turn": turn.player}
                if acting and turn is not None and turn.player not in (None, player) else None)
+    walk = {"choices": make_choices([("spot", ()), ("build", ("spot",))],
+                                    {"spot": {(): list(names)},
+                                     "build": {(s,): ["y"] for s in names}}),
+            "picked": {"spot": f"{spot[0]}_{spot[1]}" if spot else None},
+            "presets": {f"edge_{side.lower()}": {name: rules.required_edges(state, *cell)[i]
+                                                 for name, cell in names.items()}
+                        for i, side in enumerate("NESW")}} if walking else None
+    if walk:    # where a question about the build goes back to: the sheet of its spot
+        walk["presets"]["back"] = {name: f"?spot={name}" for name in names}
     return {
         "player": player, "acting": acting, "keep": keep, "who": {"player": player} if keep else {},
         "tally": state.tally, "city": city, "shown": shown,
@@ -52,7 +64,9 @@ def screen(state: rules.State, view: str, seat: Any, host: bool,
         "room": drawing.city(state, [], None, shown) if view == "host" and acting else None,
         "scores_query": {**keep, **({} if shown else {"scores": "1"})},
         "close_query": dict(keep),
-        "sheet": build_sheet(state, spot, builder) if acting and spot else None,
+        "sheet": build_sheet(state, spot, builder) if acting and (spot or walking) else None,
+        # a phone picks the spot in the page (its sheet is drawn once, preset per spot there)
+        "walk": walk,
         "me": board(state, player) if player else None,
         "characters": character_sheet(state, player, selection, keep)
         if acting and (selection.get("take") or selection.get("pick")) else None,
@@ -68,13 +82,14 @@ def screen(state: rules.State, view: str, seat: Any, host: bool,
     }
 
 
-def build_sheet(state: rules.State, spot: rules.Cell,
+def build_sheet(state: rules.State, spot: rules.Cell | None,
                 builder: Mapping[str, Any] | None) -> dict[str, Any]:
     """The choices for a card at ``spot``: edges preset to what the neighbours require, only the
-    numbers a card can print for each rule, and out of turn the Builder's power."""
-    row, column = spot
-    required = rules.required_edges(state, row, column)
-    return {"row": row, "column": column, "id": f"build-{row}_{column}",
+    numbers a card can print for each rule, and out of turn the Builder's power. Without a spot
+    the sheet a phone fills once a spot is picked in the page (its script sets the spot)."""
+    row, column = spot or ("", "")
+    required = rules.required_edges(state, row, column) if spot else "????"
+    return {"row": row, "column": column, "id": f"build-{row}_{column}" if spot else "build-sheet",
             "rules": [{"rule": r, "label": RULE_LABELS[r], "key": rules.RULES[r]}
                       for r in rules.RULES],
             "numbers": rules.BASES, "diamond": rules.DIAMOND_POINTS, "shields": rules.SHIELDS,

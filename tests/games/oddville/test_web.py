@@ -97,11 +97,17 @@ def test_a_build_without_its_vp_rule_is_refused_with_the_reason(app, client):
 def test_the_build_sheet_opens_on_a_free_spot_with_edges_preset_by_the_neighbours(app, client):
     code, phones = table(app, client)
     page = phones["Anna"].get(f"/t/{code}/phone?spot=0_1").get_data(as_text=True)
-    assert 'id="build-0_1"' in page
+    sheet = re.search(r'<form id="build-sheet"[^>]*>', page).group(0)   # one sheet, picked in page
+    assert 'data-panel="build"' in sheet and " hidden" not in sheet
+    assert 'name="build-row" value="0"' in page and 'name="build-column" value="1"' in page
     assert 'name="build-edge_w" value="s" checked' in page       # the Main Square's street
     assert 'name="build-edge_n" value="?" checked' in page
+    presets = json.loads(re.search(r"data-lookup='([^']*)'", sheet).group(1))
+    assert presets["edge_w"]["0_1"] == "s" and presets["edge_n"]["0_1"] == "?"  # every spot's
     nowhere = phones["Anna"].get(f"/t/{code}/phone?spot=3_3").get_data(as_text=True)
-    assert "ov-build-sheet" not in nowhere
+    assert re.search(r'<form id="build-sheet"[^>]*data-panel="build" hidden', nowhere)
+    host = client.get(f"/t/{code}?as=0&spot=0_1").get_data(as_text=True)   # the host: a link
+    assert 'id="build-0_1"' in host
 
 
 def test_a_diamond_card_is_offered_only_the_4_or_5_it_can_print(app, client):
