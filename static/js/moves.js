@@ -7,14 +7,23 @@
 //   [data-choose=STEP][data-value=V]   a choice (a link, a button, a drawn cell): a tap on an
 //                                      offered one picks it here; any other goes to the server
 //                                      as before (which says why it does not fit);
-//   [data-panel=STEP]                  shown only while STEP is the one to pick;
+//   [data-panel=STEP]                  shown only while STEP is the one to pick (and, with
+//                                      data-if-offered="V W", only while it offers V or W);
 //   [data-says=STEP]                   shown once STEP is picked, its [data-said] the value's
 //                                      words; [data-unchoose=STEP] picks again from STEP;
 //   form[data-fill-map]                its inputs given the values picked ({"name": [STEP]} or
 //                                      [STEP, N]: the value's Nth "-" part), and its data-entry
 //                                      (the words offline.js keeps it under) from its
 //                                      data-entry-template ({said:STEP}, {part:STEP:N});
-//   [data-says-class]                  a chip's class for the value picked (prefix + value).
+//   [data-says-class]                  a chip's class for the value picked (prefix + value);
+//   [data-extra=NAME]                  in a choice: the extra NAME its value carries (the
+//                                      choices' "extras", e.g. what a road circles): the first
+//                                      its text and data-default, all in its choice's data-fits
+//                                      (its aria-label: data-words + data-extra-label's
+//                                      "{value}"), hidden when none; [data-extra-choices=NAME]
+//                                      shows its [data-extra-choice=V] chips for the values
+//                                      after the first that the shown choices carry, its first
+//                                      radio checked again at each pick.
 // The move's data-step is the step to pick. Every step but the last is kept in the page's
 // address and the live updates' query, so an update draws the move where it is (the one under
 // way when a pick is made is dropped: it was asked without it); the last step's choices are the
@@ -29,7 +38,7 @@ function steps(move) { return move._choices.steps.map(function (s) { return s.na
 
 function offered(move, step, picked) {
   var choices = move._choices;
-  var found = choices.steps.filter(function (s) { return s.name === step; })[0];
+  var found = choices.steps.concat(choices.extras || []).filter(function (s) { return s.name === step; })[0];
   if (!found) { return []; }
   var key = found.by.map(function (b) { return picked[b]; }).join("|");
   return (choices.options[step] || {})[key] || [];
@@ -52,7 +61,10 @@ function draw(move) {
   var picked = move._picked;
   move.setAttribute("data-step", step);
   each(move, "[data-panel]", function (panel) {
-    panel.hidden = panel.getAttribute("data-panel") !== step;
+    var name = panel.getAttribute("data-panel");
+    var wanted = panel.hasAttribute("data-if-offered") ? panel.getAttribute("data-if-offered").split(" ") : null;
+    var offers = name === step ? offered(move, name, picked) : [];
+    panel.hidden = name !== step || (wanted !== null && !wanted.some(function (v) { return offers.indexOf(v) >= 0; }));
   });
   each(move, "[data-says]", function (chip) {
     var value = picked[chip.getAttribute("data-says")];
@@ -66,7 +78,7 @@ function draw(move) {
     var open = name === step && offered(move, name, picked).indexOf(value) >= 0;
     el.classList.toggle("chosen", picked[name] === value);
     el.classList.toggle("legal", open);
-    if (el.tagName === "BUTTON") { el.disabled = name === step && !open; }
+    if (el.tagName === "BUTTON" && !el.hasAttribute("data-kept-lock")) { el.disabled = name === step && !open; }
     if (!el.closest("a, button")) {            // a drawn cell with no link of its own
       if (open) {
         el.setAttribute("role", "button");
@@ -86,8 +98,47 @@ function draw(move) {
     });
     if (value !== undefined) { chip.classList.add(prefix + value); }
   });
+  extras(move);
   each(move, "[data-server-only]", function (el) { el.hidden = true; });   // a refusal drawn for an older pick
   remember(move);
+}
+
+// what each choice carries (a road: the value it circles), and the chips of the lower values
+function extras(move) {
+  var carried = {};
+  each(move, "[data-extra]", function (el) {
+    var name = el.getAttribute("data-extra");
+    var choice = el.closest("[data-choose][data-value]");
+    var picked = {};
+    Object.keys(move._picked).forEach(function (key) { picked[key] = move._picked[key]; });
+    if (choice) { picked[choice.getAttribute("data-choose")] = choice.getAttribute("data-value"); }
+    var values = offered(move, name, picked);
+    var shown = !!choice && !choice.closest("[hidden]") && !choice.disabled;
+    el.hidden = !values.length;
+    el.textContent = values[0] || "";
+    el.setAttribute("data-default", values[0] || "");
+    if (choice) {
+      if (values.length) { choice.setAttribute("data-fits", values.join(" ")); }
+      else { choice.removeAttribute("data-fits"); }
+      if (choice.hasAttribute("data-words")) {
+        choice.setAttribute("aria-label", choice.getAttribute("data-words") + (values.length
+          ? " · " + (choice.getAttribute("data-extra-label") || "{value}").replace("{value}", values[0]) : ""));
+      }
+    }
+    carried[name] = carried[name] || {};
+    if (shown) { values.slice(1).forEach(function (v) { carried[name][v] = true; }); }
+  });
+  each(move, "[data-extra-choices]", function (box) {
+    var lower = carried[box.getAttribute("data-extra-choices")] || {};
+    var any = false;
+    Array.prototype.forEach.call(box.querySelectorAll("[data-extra-choice]"), function (chip) {
+      chip.hidden = !lower[chip.getAttribute("data-extra-choice")];
+      any = any || !chip.hidden;
+    });
+    box.hidden = !any;
+    var first = box.querySelector("input[type=radio]");
+    if (first) { first.checked = true; }
+  });
 }
 
 function valueOf(move, ref) {         // [STEP] or [STEP, N]: the picked value or its part
@@ -199,11 +250,17 @@ document.addEventListener("keydown", function (event) {
 }, true);
 
 // the move's last tap sent (or kept offline): the next move starts afresh, once the entry's
-// fields are read (this runs before any other submit handler, the reset after them all)
+// fields are read (this runs before any other submit handler, the reset after them all) and
+// past a double tap, whose second tap then lands on the same button (sent once: htmx drops a
+// second post of a form under way, offline.js locks a form it kept) rather than on whatever
+// the next move's step would draw in its place
+var AFTER_A_DOUBLE_TAP_MS = 400;
 window.addEventListener("submit", function (event) {
   var move = event.target.closest && event.target.closest("[data-move][data-walking]");
   if (!move) { return; }
-  setTimeout(function () { move._picked = {}; draw(move); }, 0);
+  setTimeout(function () {
+    if (move.isConnected) { move._picked = {}; draw(move); }
+  }, AFTER_A_DOUBLE_TAP_MS);
 }, true);
 
 // a live update asks for the move where it is, and draws it there
