@@ -250,17 +250,16 @@ document.addEventListener("keydown", function (event) {
 }, true);
 
 // the move's last tap sent (or kept offline): the next move starts afresh, once the entry's
-// fields are read (this runs before any other submit handler, the reset after them all) and
-// past a double tap, whose second tap then lands on the same button (sent once: htmx drops a
-// second post of a form under way, offline.js locks a form it kept) rather than on whatever
-// the next move's step would draw in its place
+// fields are read (this runs before any other submit handler, the reset after them all): the
+// address and the live updates ask for it at once, the page draws it past a double tap, whose
+// second tap then lands on the same button (the same entry: the same nonce, or a form
+// offline.js kept and locked) rather than on whatever the next move's step draws in its place
 var AFTER_A_DOUBLE_TAP_MS = 400;
 window.addEventListener("submit", function (event) {
   var move = event.target.closest && event.target.closest("[data-move][data-walking]");
   if (!move) { return; }
-  setTimeout(function () {
-    if (move.isConnected) { move._picked = {}; draw(move); }
-  }, AFTER_A_DOUBLE_TAP_MS);
+  setTimeout(function () { move._picked = {}; remember(move); }, 0);
+  setTimeout(function () { if (move.isConnected) { draw(move); } }, AFTER_A_DOUBLE_TAP_MS);
 }, true);
 
 // a live update asks for the move where it is, and draws it there
