@@ -9,6 +9,11 @@ the core (every listed path enters, nothing else does).
 
 A step's options are keyed by the values picked at its ``by`` steps joined with "|" ("" for a
 step that depends on none); every value is a string. A key missing means nothing to pick there.
+
+A move may also carry ``extras``: values its picks come with, not picked in turn (Doodle City's
+value a road circles, the default first and the lower ones the entry may name instead), listed
+like a step's (``{"extras": [{"name": "circle", "by": ["cell", "shape"]}]}``, its values in
+``options``); ``offered`` answers for them too, ``paths`` walks only the steps.
 """
 from __future__ import annotations
 
@@ -18,18 +23,23 @@ SEP = "|"
 
 
 def make(steps: Sequence[tuple[str, Sequence[str]]],
-         options: Mapping[str, Mapping[tuple[str, ...], Sequence[Any]]]) -> dict[str, Any]:
+         options: Mapping[str, Mapping[tuple[str, ...], Sequence[Any]]],
+         extras: Sequence[tuple[str, Sequence[str]]] = ()) -> dict[str, Any]:
     """Choices from ``steps`` (name, the earlier steps it depends on) and each step's options
-    keyed by the tuple of those steps' values; values become strings, empty lists are left out."""
-    return {"steps": [{"name": name, "by": list(by)} for name, by in steps],
+    keyed by the tuple of those steps' values; values become strings, empty lists are left out.
+    ``extras``: values the picks carry (name, the steps they depend on), keyed the same way."""
+    made = {"steps": [{"name": name, "by": list(by)} for name, by in steps],
             "options": {name: {SEP.join(map(str, key)): [str(v) for v in values]
                                for key, values in options.get(name, {}).items() if values}
-                        for name, _by in steps}}
+                        for name, _by in [*steps, *extras]}}
+    if extras:
+        made["extras"] = [{"name": name, "by": list(by)} for name, by in extras]
+    return made
 
 
 def offered(choices: Mapping[str, Any], step: str, picked: Mapping[str, str]) -> list[str]:
     """What ``step`` offers once the values in ``picked`` are chosen at the steps before it."""
-    by = next(s["by"] for s in choices["steps"] if s["name"] == step)
+    by = next(s["by"] for s in [*choices["steps"], *choices.get("extras", [])] if s["name"] == step)
     return list(choices["options"][step].get(SEP.join(picked[b] for b in by), []))
 
 

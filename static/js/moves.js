@@ -7,7 +7,8 @@
 //   [data-choose=STEP][data-value=V]   a choice (a link, a button, a drawn cell): a tap on an
 //                                      offered one picks it here; any other goes to the server
 //                                      as before (which says why it does not fit);
-//   [data-panel=STEP]                  shown only while STEP is the one to pick;
+//   [data-panel=STEP]                  shown only while STEP is the one to pick (and, with
+//                                      data-if-offered="V W", only while it offers V or W);
 //   [data-says=STEP]                   shown once STEP is picked, its [data-said] the value's
 //                                      words; [data-unchoose=STEP] picks again from STEP;
 //   form[data-fill-map]                its inputs given the values picked ({"name": [STEP]},
@@ -18,7 +19,15 @@
 //   [data-says-class]                  a chip's class for the value picked (prefix + value);
 //   [data-only-offered]                its choices shown only where offered (others hidden);
 //   [data-keep-while=STEP]             kept through live updates (hx-preserve) while STEP is
-//                                      picked (a half-filled form), else drawn afresh.
+//                                      picked (a half-filled form), else drawn afresh;
+//   [data-extra=NAME]                  in a choice: the extra NAME its value carries (the
+//                                      choices' "extras", e.g. what a road circles): the first
+//                                      its text and data-default, all in its choice's data-fits
+//                                      (its aria-label: data-words + data-extra-label's
+//                                      "{value}"), hidden when none; [data-extra-choices=NAME]
+//                                      shows its [data-extra-choice=V] chips for the values
+//                                      after the first that the shown choices carry, its first
+//                                      radio checked again at each pick.
 // The move's data-step is the step to pick. Every step but the last is kept in the page's
 // address and the live updates' query, so an update draws the move where it is (the one under
 // way when a pick is made is dropped: it was asked without it); the last step's choices are the
@@ -33,7 +42,7 @@ function steps(move) { return move._choices.steps.map(function (s) { return s.na
 
 function offered(move, step, picked) {
   var choices = move._choices;
-  var found = choices.steps.filter(function (s) { return s.name === step; })[0];
+  var found = choices.steps.concat(choices.extras || []).filter(function (s) { return s.name === step; })[0];
   if (!found) { return []; }
   var key = found.by.map(function (b) { return picked[b]; }).join("|");
   return (choices.options[step] || {})[key] || [];
@@ -56,7 +65,10 @@ function draw(move) {
   var picked = move._picked;
   move.setAttribute("data-step", step);
   each(move, "[data-panel]", function (panel) {
-    panel.hidden = panel.getAttribute("data-panel") !== step;
+    var name = panel.getAttribute("data-panel");
+    var wanted = panel.hasAttribute("data-if-offered") ? panel.getAttribute("data-if-offered").split(" ") : null;
+    var offers = name === step ? offered(move, name, picked) : [];
+    panel.hidden = name !== step || (wanted !== null && !wanted.some(function (v) { return offers.indexOf(v) >= 0; }));
   });
   each(move, "[data-says]", function (chip) {
     var value = picked[chip.getAttribute("data-says")];
@@ -70,8 +82,8 @@ function draw(move) {
     var open = name === step && offered(move, name, picked).indexOf(value) >= 0;
     el.classList.toggle("chosen", picked[name] === value);
     el.classList.toggle("legal", open);
-    if (el.tagName === "BUTTON") {              // (a button drawn disabled for its own reason stays so)
-      el.disabled = (name === step && !open) || el.getAttribute("aria-disabled") === "true";
+    if (el.tagName === "BUTTON" && !el.hasAttribute("data-kept-lock")) {   // (one drawn disabled
+      el.disabled = (name === step && !open) || el.getAttribute("aria-disabled") === "true"; // stays so)
     }
     if (el.closest("[data-only-offered]")) {    // a long list shows only what fits the picks before
       el.hidden = offered(move, name, picked).indexOf(value) < 0;
@@ -95,12 +107,51 @@ function draw(move) {
     });
     if (value !== undefined) { chip.classList.add(prefix + value); }
   });
+  extras(move);
   each(move, "[data-server-only]", function (el) { el.hidden = true; });   // a refusal drawn for an older pick
   each(move, "[data-keep-while]", function (el) {      // kept through live updates while picked
     if (picked[el.getAttribute("data-keep-while")] === undefined) { el.removeAttribute("hx-preserve"); }
     else { el.setAttribute("hx-preserve", "true"); }
   });
   remember(move);
+}
+
+// what each choice carries (a road: the value it circles), and the chips of the lower values
+function extras(move) {
+  var carried = {};
+  each(move, "[data-extra]", function (el) {
+    var name = el.getAttribute("data-extra");
+    var choice = el.closest("[data-choose][data-value]");
+    var picked = {};
+    Object.keys(move._picked).forEach(function (key) { picked[key] = move._picked[key]; });
+    if (choice) { picked[choice.getAttribute("data-choose")] = choice.getAttribute("data-value"); }
+    var values = offered(move, name, picked);
+    var shown = !!choice && !choice.closest("[hidden]") && !choice.disabled;
+    el.hidden = !values.length;
+    el.textContent = values[0] || "";
+    el.setAttribute("data-default", values[0] || "");
+    if (choice) {
+      if (values.length) { choice.setAttribute("data-fits", values.join(" ")); }
+      else { choice.removeAttribute("data-fits"); }
+      if (choice.hasAttribute("data-words")) {
+        choice.setAttribute("aria-label", choice.getAttribute("data-words") + (values.length
+          ? " · " + (choice.getAttribute("data-extra-label") || "{value}").replace("{value}", values[0]) : ""));
+      }
+    }
+    carried[name] = carried[name] || {};
+    if (shown) { values.slice(1).forEach(function (v) { carried[name][v] = true; }); }
+  });
+  each(move, "[data-extra-choices]", function (box) {
+    var lower = carried[box.getAttribute("data-extra-choices")] || {};
+    var any = false;
+    Array.prototype.forEach.call(box.querySelectorAll("[data-extra-choice]"), function (chip) {
+      chip.hidden = !lower[chip.getAttribute("data-extra-choice")];
+      any = any || !chip.hidden;
+    });
+    box.hidden = !any;
+    var first = box.querySelector("input[type=radio]");
+    if (first) { first.checked = true; }
+  });
 }
 
 // [STEP], [STEP, N] or [STEP, "@TABLE"]: the picked value, its Nth part ("2-3", "2_3"), or what
@@ -220,11 +271,16 @@ document.addEventListener("keydown", function (event) {
 }, true);
 
 // the move's last tap sent (or kept offline): the next move starts afresh, once the entry's
-// fields are read (this runs before any other submit handler, the reset after them all)
+// fields are read (this runs before any other submit handler, the reset after them all): the
+// address and the live updates ask for it at once, the page draws it past a double tap, whose
+// second tap then lands on the same button (the same entry: the same nonce, or a form
+// offline.js kept and locked) rather than on whatever the next move's step draws in its place
+var AFTER_A_DOUBLE_TAP_MS = 400;
 window.addEventListener("submit", function (event) {
   var move = event.target.closest && event.target.closest("[data-move][data-walking]");
   if (!move) { return; }
-  setTimeout(function () { move._picked = {}; draw(move); }, 0);
+  setTimeout(function () { move._picked = {}; remember(move); }, 0);
+  setTimeout(function () { if (move.isConnected) { draw(move); } }, AFTER_A_DOUBLE_TAP_MS);
 }, true);
 
 // a live update asks for the move where it is, and draws it there

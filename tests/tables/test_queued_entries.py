@@ -78,9 +78,11 @@ def test_a_stranger_queued_entry_is_refused_in_json(app, table):
     assert stranger.post(f"/t/{table}/act/points", data={}).mimetype == "text/html"
 
 
-def test_a_roll_or_a_die_claim_kept_offline_is_refused_when_it_arrives(client, app):
-    """They count only at the moment of the tap: sent late they could roll a second time or take
-    a die someone else took meanwhile, so the server refuses them from a queue, with the reason."""
+def test_a_roll_kept_offline_is_refused_and_a_die_s_move_is_judged_by_the_rules_when_it_arrives(
+        client, app):
+    """A roll counts only at the moment of the tap (sent late it could roll a second time), so
+    the server refuses it from a queue, with the reason; a road or a cross with a die picked
+    online is kept, and judged when it arrives by the rules against the table as it is then."""
     from tests.games.doodle_city.test_web import act, exported, set_up, start
     from tests.support import take_seat
     code = start(client, dice="app")
@@ -94,11 +96,11 @@ def test_a_roll_or_a_die_claim_kept_offline_is_refused_when_it_arrives(client, a
     page = anna.get(f"/t/{code}/phone").get_data(as_text=True)
     assert 'data-no-queue="Rolling counts at the moment' in page      # refused at once offline
     assert act(anna, code, "roll").status_code == 303                    # online it rolls
-    die = exported(client, code)["events"][-1]["white"][0]
     claim = anna.post(f"/t/{code}/act/house", headers=QUEUED,
-                      data={"nonce": uuid.uuid4().hex, "house-die": str(die), "house-row": "1",
-                            "house-column": "1"})
+                      data={"nonce": uuid.uuid4().hex, "house-die": "9", "house-row": "1",
+                            "house-column": "3"})
     assert claim.status_code in (409, 422) and claim.get_json()["ok"] is False
+    assert "no white die number 10" in claim.get_json()["reason"]        # the rules' words
     assert [e["type"] for e in exported(client, code)["events"]][-1] == "roll"
 
 

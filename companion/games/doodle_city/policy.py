@@ -49,14 +49,13 @@ class DoodleCityPolicy(Policy):
         return OutOfTurn(question, token=turn.player, yes=yes, turn=turn.player, player=player)
 
     def moment(self, form_name: str, fields: Mapping[str, Any]) -> Any | None:
-        """Rolling and claiming a die count at the tap: a later send could roll twice or take a
-        die someone else took meanwhile."""
+        """Rolling counts at the tap: a later send could roll twice. A road or a cross with a
+        die picked while online is kept offline and entered when the connection is back, or
+        refused then in words by the rules against the table as it is (the die taken by another
+        meanwhile); the die itself is picked on a link, which needs the table."""
         if form_name in ("roll", "typed_roll", "setup_roll"):
             return _l("Rolling counts at the moment of the tap, so it is not kept while this "
                       "phone is offline. Roll again when the connection is back.")
-        if form_name in ("draw", "house") and fields.get("die") not in (None, ""):
-            return _l("A die is claimed at the moment of the tap, so it is not kept while this "
-                      "phone is offline. Claim it again when the connection is back.")
         return None
 
     def overwrite(self, state: rules.State, event: Mapping[str, Any]) -> Conflict | None:

@@ -178,14 +178,23 @@ def choices(state: State, player: str) -> dict[str, Any]:
     """A road or a house after a roll as the phone picks it: the white die (its index, the act's
     ``die``), a cell ("row-column") it points at and the shape drawn there, or "house" on a
     house field (the ``house`` act instead of ``draw``); each offered only where those acts
-    accept it (``games.choices``). The tree is a one-tap act of its own; nothing before a roll."""
+    accept it (``games.choices``). A road on a hotel or a shop carries the extra ``circle``
+    (by cell and shape): the value it circles when the draw names none first (0 when no free
+    value fits), then the lower free values the draw may name instead. The tree is a one-tap
+    act of its own; nothing before a roll."""
     cells = {die: targets(state, player, die) for die in legal_dice(state, player)}
+    reached = sorted({cell for found in cells.values() for cell in found})
     return make_choices(
         [("die", ()), ("cell", ("die",)), ("shape", ("die", "cell"))],
         {"die": {(): list(cells)},
          "cell": {(die,): [f"{r}-{c}" for r, c in found] for die, found in cells.items()},
          "shape": {(die, f"{r}-{c}"): _shapes(state, r, c)
-                   for die, found in cells.items() for r, c in found}})
+                   for die, found in cells.items() for r, c in found},
+         "circle": {(f"{r}-{c}", shape): list(circle.values) or [0]
+                    for r, c in reached if state.sheet.cell(r, c) in ("hotel", "shop")
+                    for shape in SHAPES
+                    for circle in [circle_choices(state, player, r, c, shape)]}},
+        extras=[("circle", ("cell", "shape"))])
 
 
 def _shapes(state: State, row: int, column: int) -> list[str]:

@@ -55,6 +55,9 @@ class Screen:
     ask: dict[str, Any] | None      # a die picked out of turn: the question before it is taken
     anyway: dict[str, str]          # the act's agreement to pick out of turn ({} in turn)
     cell_words: str                 # "Row %(row)s, column %(column)s: %(kind)s", filled per cell
+    # the move as data once a die is picked: the phone picks the cell and the shape with no
+    # request (moves.js); the values any road may circle, for the lower-value chips
+    walk: dict[str, Any] | None
     # a quick tally saved
     saved: dict[str, Any] | None
     saved_token: str                # what a correction replaces (the policy's question)
@@ -174,6 +177,13 @@ def screen(state: rules.State, options: Mapping[str, Any], view: str, seat: Any,
         cell_["query"] = {"die": "" if die is None else die,
                           "cell": f"{cell_['row']}-{cell_['column']}", **keep, **agreed}
     may_act = bool(player) and state.roll is not None and rules.may_act(state, player)
+    selected = board["selected"] if board else None
+    walk = ({"choices": rules.choices(state, player),
+             "picked": {"die": die, "cell": f"{selected[0]}-{selected[1]}" if selected else None},
+             "circle_values": sorted(set(state.sheet.hotel_track) | set(state.sheet.shop_track),
+                              reverse=True),
+             "road_shapes": " ".join(SHAPES)}
+            if may_act and die is not None and not ask else None)
     return Screen(
         player=player,
         who={"player": player} if view == "host" and player else {},
@@ -204,6 +214,7 @@ def screen(state: rules.State, options: Mapping[str, Any], view: str, seat: Any,
         ask=ask,
         anyway=anyway,
         cell_words=gettext("Row %(row)s, column %(column)s: %(kind)s"),   # filled per cell
+        walk=walk,
         saved=draw.tally_tracks(state, player) if player in state.tallies else None,
         saved_token=tally_token(state.tallies[player]) if player in state.tallies else "",
     )

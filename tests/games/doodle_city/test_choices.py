@@ -1,5 +1,6 @@
 """Doodle City's choices of a move (``rules.choices``): the white die, the cell it points at,
-the shape drawn there or "house"; every move listed enters, nothing next to them does."""
+the shape drawn there or "house", and the value a road on a hotel or shop circles; every move
+listed enters, nothing next to them does."""
 from __future__ import annotations
 
 import json
@@ -8,7 +9,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from companion.games.base import RuleError
-from companion.games.choices import paths
+from companion.games.choices import offered, paths
 from companion.games.doodle_city import rules
 from companion.games.doodle_city.sheet import SHAPES
 
@@ -20,13 +21,20 @@ from tests.support import examples
 CELLS = [f"{r}-{c}" for r in range(1, 6) for c in range(1, 6)]
 
 
-def event_of(player: str, path: dict[str, str]) -> dict:
-    """The act a phone posts for a move picked through the choices (the draw or house form)."""
+def event_of(player: str, path: dict[str, str], circle: int | None = None) -> dict:
+    """The act a phone posts for a move picked through the choices (the draw or house form),
+    naming ``circle`` when given."""
     row, column = map(int, path["cell"].split("-"))
     act = {"player": player, "row": row, "column": column, "die": int(path["die"])}
     if path["shape"] == "house":
         return {"type": "house", **act}
-    return {"type": "draw", **act, "shape": path["shape"]}
+    return {"type": "draw", **act, "shape": path["shape"],
+            **({} if circle is None else {"circle": circle})}
+
+
+def circled(state, player: str) -> int:
+    note = state.sheets[player].note
+    return note.circled
 
 
 def test_each_untaken_die_points_at_its_cells_and_a_house_field_takes_only_a_cross():
@@ -39,6 +47,7 @@ def test_each_untaken_die_points_at_its_cells_and_a_house_field_takes_only_a_cro
                                "3": ["3-2"], "4": ["1-2"]}
     assert options["shape"]["1|4-2"] == options["shape"]["2|4-2"] == ["house"]
     assert options["shape"]["4|1-2"] == list(SHAPES)
+    assert choices["extras"] == [{"name": "circle", "by": ["cell", "shape"]}]
     assert rules.choices(state, "Anna")["options"]["die"] == {}  # Anna has acted this round
 
 
@@ -56,7 +65,21 @@ def test_every_move_offered_enters_and_the_moves_next_to_them_are_refused(played
     white = len(state.roll.white) if state.roll else 0
     domains = {"die": range(white), "cell": CELLS, "shape": [*SHAPES, "house"]}
     for path in sample(choices, rnd):
-        rules.apply(state, event_of(player, path))
+        after = rules.apply(state, event_of(player, path))
+        circles = [int(v) for v in offered(choices, "circle", path)]
+        kind = state.sheet.cell(*map(int, path["cell"].split("-")))
+        assert bool(circles) == (kind in ("hotel", "shop") and path["shape"] != "house")
+        if circles:                  # the first with none named, each lower one named
+            assert circled(after, player) == circles[0]
+            assert circles[1:] == sorted(circles[1:], reverse=True) and all(
+                v < circles[0] for v in circles[1:])
+            for value in circles[1:]:
+                assert circled(rules.apply(state, event_of(player, path, value)), player) == value
+        track = (state.sheet.hotel_track if kind == "hotel" else state.sheet.shop_track
+                 if kind == "shop" else () if path["shape"] == "house" else (3, 4))
+        for value in [v for v in track if v not in circles[1:] and v != (circles or [0])[0]]:
+            with pytest.raises(RuleError):
+                rules.apply(state, event_of(player, path, value))
         for other in swaps(choices, path, domains, rnd):
             with pytest.raises(RuleError):
                 rules.apply(state, event_of(player, other))
@@ -78,3 +101,17 @@ def test_the_choices_stay_small_even_for_a_roll_of_sixes_at_six_players():
     state = replay(SETUP + [roll(6, 6, 6, 6, 6, 6, 6, 6)], players=players)
     size = len(json.dumps(rules.choices(state, "Anna")))
     assert size < 30_000, size
+
+
+def test_a_road_on_a_hotel_carries_what_it_circles_highest_first_and_a_road_cell_nothing():
+    state = replay(ROLLED + [draw("Anna", 3, 2, "SW", die=0)])
+    choices = rules.choices(state, "Bence")
+    hotels = [cell for cell in choices["options"]["cell"]["2"]
+              if state.sheet.cell(*map(int, cell.split("-"))) == "hotel"]
+    for cell in choices["options"]["cell"]["2"]:
+        row, column = map(int, cell.split("-"))
+        for shape in SHAPES:
+            found = rules.circle_choices(state, "Bence", row, column, shape)
+            expected = ([str(v) for v in found.values] or ["0"]) if found else []
+            assert offered(choices, "circle", {"cell": cell, "shape": shape}) == expected
+    assert hotels == ["2-2"]

@@ -1,0 +1,59 @@
+"""Doodle City's move picked in the page: the die is a link (taking it needs the table), then
+the cell and the shape are picked with no request, from the choices the screen carries, and
+the draw can be made offline: kept on the phone, entered once when the connection is back."""
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from .helpers import LIVE_TIMEOUT, live_polls_due, take_seat
+from .test_at_the_table import SETUP, host_of, opened
+from .test_moves import record
+
+
+@pytest.mark.parametrize("online", [True, False], ids=["online", "offline"])
+def test_a_doodle_city_road_is_picked_in_the_page_and_entered_once(
+        online, live_server, host_page, phone, browser_log):
+    # blue 2: the white 2 reaches the hotel at row 2, column 2 (the default sheet)
+    code, secret = opened(live_server, "doodle-city", ("Anna", "Bence"),
+                          SETUP + [{"type": "roll", "blue": 2, "white": [2, 5, 1]}],
+                          sheet="default")
+    host_of(host_page, live_server, code, secret)
+    anna = phone("Anna")
+    take_seat(anna, f"{live_server.url}/j/{code}", "Anna")
+    anna.locator("#live a.die.legal", has_text="2").click()           # the table's: a link
+    expect(anna).to_have_url(re.compile(r"\?die=0$"))
+    move = anna.locator("[data-move][data-walking]")
+    expect(move).to_have_attribute("data-step", "cell")
+    requests: list[str] = []
+    anna.on("request", lambda request: requests.append(request.url))
+    if not online:
+        anna.context.set_offline(True)
+        expect(anna.locator("#offline")).to_be_visible(timeout=3000)
+    requests.clear()
+    anna.locator('.sheet-grid a.cell[data-value="2-2"]').click()
+    expect(move).to_have_attribute("data-step", "shape")
+    expect(anna).to_have_url(re.compile(r"\?die=0&cell=2-2$"))
+    straight = anna.locator('#shape-bar button[value="NS"]')
+    expect(straight.locator(".circles")).to_have_text(re.compile(r"^\d+$"))   # what it circles
+    expect(anna.get_by_role("button", name="Cross a house here")).to_be_hidden()
+    # the cell and the shapes drawn with no request (the live view's long poll goes on as ever)
+    assert [url for url in requests if "/static/" not in url and "wait=1" not in url] == []
+    straight.dblclick()
+    if not online:
+        waiting = anna.locator("#live .history-card ul.kept-waiting li")
+        expect(waiting).to_have_count(1)
+        anna.context.set_offline(False)
+    expect(host_page.locator("#live ol.history li").first).to_contain_text(
+        "row 2, column 2", timeout=LIVE_TIMEOUT + 2000)
+    live_polls_due(anna)
+    if online:              # the double tap: the draw's posts only (htmx aborts a first one it
+        # repeats: the same nonce, entered once)
+        assert {url for url in requests if "/act/" in url} == {
+            f"{live_server.url}/t/{code}/act/draw"}
+    draws = [e for e in record(host_page, live_server.url, code) if e["type"] == "draw"]
+    assert draws == [{"type": "draw", "player": "Anna", "row": 2, "column": 2, "shape": "NS",
+                      "die": 0}]
+    browser_log.assert_clean()
