@@ -280,7 +280,16 @@ window.addEventListener("submit", function (event) {
   var move = event.target.closest && event.target.closest("[data-move][data-walking]");
   if (!move) { return; }
   setTimeout(function () { move._picked = {}; remember(move); }, 0);
-  setTimeout(function () { if (move.isConnected) { draw(move); } }, AFTER_A_DOUBLE_TAP_MS);
+  setTimeout(function () {
+    if (!move.isConnected) { return; }
+    // a move kept offline locked its form (offline.js) against a second tap; past it, the next
+    // move is another entry (the form has a fresh nonce) and may be made at once
+    each(move, "[data-kept-lock]", function (button) {
+      button.disabled = false;
+      button.removeAttribute("data-kept-lock");
+    });
+    draw(move);
+  }, AFTER_A_DOUBLE_TAP_MS);
 }, true);
 
 // a live update asks for the move where it is, and draws it there
