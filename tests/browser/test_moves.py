@@ -59,6 +59,29 @@ def test_a_whole_calcada_move_is_picked_in_the_page_and_entered_once(
     browser_log.assert_clean()
 
 
+def test_two_calcada_moves_made_offline_in_a_row_both_enter_in_order(
+        live_server, host_page, phone, browser_log):
+    """The network gone, a move kept, then another made at once (a new one-time number, the
+    form open again past the double tap's window): both enter, in the order made."""
+    code = start_table(host_page, live_server.url, players=("Anna", "Bence"), game="calcada")
+    anna = phone("Anna")
+    take_seat(anna, f"{live_server.url}/j/{code}", "Anna")
+    anna.context.set_offline(True)
+    expect(anna.locator("#offline")).to_be_visible(timeout=3000)
+    requests: list[str] = []
+    calcada_move(anna, "blue", 3, "5-2", "tram", requests)
+    expect(anna.locator(".calcada-move")).to_have_attribute("data-step", "colour")
+    calcada_move(anna, "red", 9, "1-1", "kiosk", requests)
+    waiting = anna.locator("#live .history-card ul.kept-waiting li")
+    expect(waiting).to_have_count(2)
+    anna.context.set_offline(False)
+    expect(waiting).to_have_count(0, timeout=LIVE_TIMEOUT + 2000)
+    places = [(e["colour"], e["row"], e["column"]) for e in
+              record(host_page, live_server.url, code) if e["type"] == "place"]
+    assert places == [("blue", 5, 2), ("red", 1, 1)]
+    browser_log.assert_clean()
+
+
 def test_a_pick_made_in_the_page_survives_a_live_update_and_a_reload(
         live_server, host_page, phone, browser_log):
     code = start_table(host_page, live_server.url, players=("Anna", "Bence"), game="calcada")

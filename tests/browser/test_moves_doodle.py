@@ -57,3 +57,25 @@ def test_a_doodle_city_road_is_picked_in_the_page_and_entered_once(
     assert draws == [{"type": "draw", "player": "Anna", "row": 2, "column": 2, "shape": "NS",
                       "die": 0}]
     browser_log.assert_clean()
+
+
+def test_without_javascript_a_doodle_city_road_is_three_links_and_a_post(
+        live_server, browser, host_page):
+    code, secret = opened(live_server, "doodle-city", ("Anna", "Bence"),
+                          SETUP + [{"type": "roll", "blue": 2, "white": [2, 5, 1]}],
+                          sheet="default")
+    context = browser.new_context(java_script_enabled=False,
+                                  viewport={"width": 412, "height": 915})
+    try:
+        anna = context.new_page()
+        take_seat(anna, f"{live_server.url}/j/{code}", "Anna")
+        anna.locator("a.die.legal", has_text="2").click()
+        expect(anna).to_have_url(re.compile(r"die=0"))
+        anna.locator('.sheet-grid a.cell[data-value="2-2"]').click()
+        expect(anna).to_have_url(re.compile(r"cell=2-2"))
+        anna.locator('#shape-bar button[value="NS"]:visible').click()
+        expect(anna.locator('#shape-bar:visible')).to_have_count(0)
+    finally:
+        context.close()
+    draws = [e for e in record(host_page, live_server.url, code) if e["type"] == "draw"]
+    assert [(d["row"], d["column"], d["shape"], d.get("die")) for d in draws] == [(2, 2, "NS", 0)]
