@@ -262,6 +262,26 @@ def test_an_oddville_build_is_picked_in_the_page_and_entered_once(
     browser_log.assert_clean()
 
 
+def test_an_oddville_sheet_half_filled_closes_when_its_spot_is_built_meanwhile(
+        live_server, host_page, phone, browser_log):
+    code = start_table(host_page, live_server.url, players=("Anna", "Bence"), game="oddville")
+    anna, bence = phone("Anna"), phone("Bence")
+    take_seat(anna, f"{live_server.url}/j/{code}", "Anna")
+    take_seat(bence, f"{live_server.url}/j/{code}", "Bence")
+    bence.locator('svg.ov-city-svg g.ov-spot[data-row="0"][data-column="1"]').click()
+    sheet = bence.locator("form.ov-build-sheet")
+    sheet.locator("label.ov-chip").filter(
+        has=bence.locator('input[name="build-rule"][value="per_row"]')).click()
+    anna.locator('svg.ov-city-svg g.ov-spot[data-row="0"][data-column="1"]').click()
+    anna.locator("form.ov-build-sheet label.ov-chip").filter(
+        has=anna.locator('input[name="build-rule"][value="diamond"]')).click()
+    anna.locator("form.ov-build-sheet button.primary").click()
+    expect(bence.locator("#live p.warn")).to_contain_text("Anna built at row 0, column 1 meanwhile",
+                                                          timeout=LIVE_TIMEOUT + 2000)
+    expect(sheet).to_be_hidden()
+    browser_log.assert_clean()
+
+
 def test_without_javascript_an_oddville_build_is_a_link_and_a_post(live_server, browser,
                                                                    host_page):
     code = start_table(host_page, live_server.url, players=("Anna", "Bence"), game="oddville")
