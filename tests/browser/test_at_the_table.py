@@ -12,9 +12,9 @@ from playwright.sync_api import Page, expect
 from companion.tables import service
 
 from .conftest import ROOT
-from .helpers import (LIVE_TIMEOUT, assert_not_reloaded, confirm, enter_points, finish_game,
-                      in_viewport, live_polls_due, mark_page, settled_after_finish, start_table,
-                      take_seat, total_of)
+from .helpers import (LIVE_TIMEOUT, assert_not_reloaded, caught_up, confirm, enter_points,
+                      finish_game, in_viewport, live_polls_due, mark_page, screen_settled,
+                      settled_after_finish, start_table, take_seat, total_of)
 
 TV = {"viewport": {"width": 1920, "height": 1080}}
 TIMINGS = ROOT / "test-artifacts" / "doodle-move-timings.txt"
@@ -48,8 +48,12 @@ def test_a_replaced_round_is_asked_for_and_a_stale_host_entry_refused(
     # Anna saves round 1 twice: the second time her phone asks, naming the value it replaces
     enter_points(anna, 1, 10)
     expect(total_of(anna, "Anna")).to_have_text("10")
-    # the page after the save is in (its form offers round 2) before she types again
+    # the page after the save is in (a fresh form: round 2 offered, no points typed) before she
+    # types again (the form she typed in offers round 2 too once the live view moves on)
     expect(anna.locator('form.points input[name="points-round"]')).to_have_value("2")
+    expect(anna.locator('form.points input[name="points-points"]')).to_have_value("")
+    screen_settled(anna)
+    caught_up(anna, live_server.url, code)
     enter_points(anna, 1, 2)
     dialog = anna.locator("section.confirm")
     expect(dialog).to_contain_text("Anna's round 1 is 10. Replace it with 2?")
