@@ -18,8 +18,6 @@
 //                                      data-entry-template ({said:STEP}, {part:STEP:N});
 //   [data-says-class]                  a chip's class for the value picked (prefix + value);
 //   [data-only-offered]                its choices shown only where offered (others hidden);
-//   [data-keep-while=STEP]             kept through live updates (hx-preserve) while STEP is
-//                                      picked (a half-filled form), else drawn afresh;
 //   [data-extra=NAME]                  in a choice: the extra NAME its value carries (the
 //                                      choices' "extras", e.g. what a road circles): the first
 //                                      its text and data-default, all in its choice's data-fits
@@ -109,10 +107,6 @@ function draw(move) {
   });
   extras(move);
   each(move, "[data-server-only]", function (el) { el.hidden = true; });   // a refusal drawn for an older pick
-  each(move, "[data-keep-while]", function (el) {      // kept through live updates while picked
-    if (picked[el.getAttribute("data-keep-while")] === undefined) { el.removeAttribute("hx-preserve"); }
-    else { el.setAttribute("hx-preserve", "true"); }
-  });
   remember(move);
 }
 
