@@ -4,12 +4,31 @@ JavaScript the picks are links to the server as always. Calçada (colour, number
 from __future__ import annotations
 
 import re
+from contextlib import contextmanager
+from typing import Iterator
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page, expect
 
 from .helpers import LIVE_TIMEOUT, live_polls_due, start_table, take_seat
 from .test_screens import Album, to_hungarian
+
+
+def offline(page: Page) -> None:
+    """The phone's network gone, and the page saying so."""
+    page.context.set_offline(True)
+    expect(page.locator("#offline")).to_be_visible(timeout=3000)
+
+
+@contextmanager
+def phone_without_script(browser: Browser) -> Iterator[Page]:
+    """A phone (412×915) whose browser runs no JavaScript: every pick a link to the server."""
+    context = browser.new_context(java_script_enabled=False,
+                                  viewport={"width": 412, "height": 915})
+    try:
+        yield context.new_page()
+    finally:
+        context.close()
 
 
 def record(host: Page, base_url: str, code: str) -> list[dict]:
@@ -40,8 +59,7 @@ def test_a_whole_calcada_move_is_picked_in_the_page_and_entered_once(
     requests: list[str] = []
     anna.on("request", lambda request: requests.append(request.url))
     if not online:          # gone before the first pick
-        anna.context.set_offline(True)
-        expect(anna.locator("#offline")).to_be_visible(timeout=3000)
+        offline(anna)
     calcada_move(anna, "blue", 3, "5-2", "tram", requests)
     if not online:
         waiting = anna.locator("#live .history-card ul.kept-waiting li")
@@ -66,8 +84,7 @@ def test_two_calcada_moves_made_offline_in_a_row_both_enter_in_order(
     code = start_table(host_page, live_server.url, players=("Anna", "Bence"), game="calcada")
     anna = phone("Anna")
     take_seat(anna, f"{live_server.url}/j/{code}", "Anna")
-    anna.context.set_offline(True)
-    expect(anna.locator("#offline")).to_be_visible(timeout=3000)
+    offline(anna)
     requests: list[str] = []
     calcada_move(anna, "blue", 3, "5-2", "tram", requests)
     expect(anna.locator(".calcada-move")).to_have_attribute("data-step", "colour")
@@ -103,10 +120,7 @@ def test_a_pick_made_in_the_page_survives_a_live_update_and_a_reload(
 def test_without_javascript_a_calcada_move_is_four_links_and_a_post(live_server, browser,
                                                                   host_page):
     code = start_table(host_page, live_server.url, players=("Anna", "Bence"), game="calcada")
-    context = browser.new_context(java_script_enabled=False,
-                                  viewport={"width": 412, "height": 915})
-    try:
-        anna = context.new_page()
+    with phone_without_script(browser) as anna:
         take_seat(anna, f"{live_server.url}/j/{code}", "Anna")
         anna.locator('.colours a[data-colour="blue"]').click()
         expect(anna).to_have_url(re.compile(r"colour=blue"))
@@ -115,8 +129,6 @@ def test_without_javascript_a_calcada_move_is_four_links_and_a_post(live_server,
         expect(anna).to_have_url(re.compile(r"cell=5-2"))
         anna.locator('form.motifs button[value="tram"]').click()
         expect(anna.locator('g[data-cell="5-2"]')).to_have_attribute("data-tile", "blue:tram")
-    finally:
-        context.close()
     assert [e["type"] for e in record(host_page, live_server.url, code)].count("place") == 1
 
 
@@ -132,8 +144,7 @@ def test_screens_of_a_calcada_move_made_offline(lang, live_server, desktop, phon
     if lang == "hu":
         to_hungarian(anna)
     take_seat(anna, f"{live_server.url}/j/{code}", "Anna")
-    anna.context.set_offline(True)
-    expect(anna.locator("#offline")).to_be_visible(timeout=3000)
+    offline(anna)
     anna.locator('.colours a[data-colour="green"]').click()
     anna.locator('.numbers a[data-number="2"]').click()
     anna.locator('svg.calcada-board g[data-cell="1-3"]').click()
@@ -180,8 +191,7 @@ def test_a_quadropolis_build_is_picked_in_the_page_and_entered_once(
     requests: list[str] = []
     anna.on("request", lambda request: requests.append(request.url))
     if not online:
-        anna.context.set_offline(True)
-        expect(anna.locator("#offline")).to_be_visible(timeout=3000)
+        offline(anna)
     quadropolis_build(anna, "1-1", "tower.3.0.0.0.1", requests, double=True)
     if online:
         expect(host_page.locator("#live")).to_contain_text("tower block", timeout=LIVE_TIMEOUT)
@@ -201,17 +211,12 @@ def test_a_quadropolis_build_is_picked_in_the_page_and_entered_once(
 def test_without_javascript_a_quadropolis_build_is_a_link_and_a_post(live_server, browser,
                                                                      host_page):
     code = start_table(host_page, live_server.url, players=("Anna", "Bence"), game="quadropolis")
-    context = browser.new_context(java_script_enabled=False,
-                                  viewport={"width": 412, "height": 915})
-    try:
-        anna = context.new_page()
+    with phone_without_script(browser) as anna:
         take_seat(anna, f"{live_server.url}/j/{code}", "Anna")
         anna.locator('.q-hit a.q-tap[data-value="2-3"]').click()
         expect(anna).to_have_url(re.compile(r"cell=2-3"))
         anna.locator('form.q-picker button.q-tile[value="tower.3.0.0.0.1"]:visible').first.click()
         expect(anna.locator("form.q-picker")).to_be_hidden()
-    finally:
-        context.close()
     builds = [(e["row"], e["column"]) for e in record(host_page, live_server.url, code)
               if e["type"] == "build"]
     assert builds == [(2, 3)]
@@ -231,8 +236,7 @@ def test_an_oddville_build_is_picked_in_the_page_and_entered_once(
     requests: list[str] = []
     anna.on("request", lambda request: requests.append(request.url))
     if not online:
-        anna.context.set_offline(True)
-        expect(anna.locator("#offline")).to_be_visible(timeout=3000)
+        offline(anna)
     requests.clear()
     anna.locator('svg.ov-city-svg g.ov-spot[data-row="0"][data-column="1"]').click()
     sheet = anna.locator("form.ov-build-sheet")
@@ -285,10 +289,7 @@ def test_an_oddville_sheet_half_filled_closes_when_its_spot_is_built_meanwhile(
 def test_without_javascript_an_oddville_build_is_a_link_and_a_post(live_server, browser,
                                                                    host_page):
     code = start_table(host_page, live_server.url, players=("Anna", "Bence"), game="oddville")
-    context = browser.new_context(java_script_enabled=False,
-                                  viewport={"width": 412, "height": 915})
-    try:
-        anna = context.new_page()
+    with phone_without_script(browser) as anna:
         take_seat(anna, f"{live_server.url}/j/{code}", "Anna")
         anna.locator('a.ov-spot-link:has(g.ov-spot[data-row="0"][data-column="1"])').click()
         expect(anna).to_have_url(re.compile(r"spot=0_1"))
@@ -297,6 +298,4 @@ def test_without_javascript_an_oddville_build_is_a_link_and_a_post(live_server, 
         sheet.locator('input[name="build-rule"][value="diamond"]').check(force=True)
         sheet.locator("button.primary").click()
         expect(anna.locator('g.ov-card[data-row="0"][data-column="1"]')).to_have_count(1)
-    finally:
-        context.close()
     assert [e["type"] for e in record(host_page, live_server.url, code)].count("build") == 1

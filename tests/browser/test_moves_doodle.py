@@ -10,7 +10,7 @@ from playwright.sync_api import expect
 
 from .helpers import LIVE_TIMEOUT, live_polls_due, take_seat
 from .test_at_the_table import SETUP, host_of, opened
-from .test_moves import record
+from .test_moves import offline, phone_without_script, record
 
 
 @pytest.mark.parametrize("online", [True, False], ids=["online", "offline"])
@@ -30,8 +30,7 @@ def test_a_doodle_city_road_is_picked_in_the_page_and_entered_once(
     requests: list[str] = []
     anna.on("request", lambda request: requests.append(request.url))
     if not online:
-        anna.context.set_offline(True)
-        expect(anna.locator("#offline")).to_be_visible(timeout=3000)
+        offline(anna)
     requests.clear()
     anna.locator('.sheet-grid a.cell[data-value="2-2"]').click()
     expect(move).to_have_attribute("data-step", "shape")
@@ -64,10 +63,7 @@ def test_without_javascript_a_doodle_city_road_is_three_links_and_a_post(
     code, secret = opened(live_server, "doodle-city", ("Anna", "Bence"),
                           SETUP + [{"type": "roll", "blue": 2, "white": [2, 5, 1]}],
                           sheet="default")
-    context = browser.new_context(java_script_enabled=False,
-                                  viewport={"width": 412, "height": 915})
-    try:
-        anna = context.new_page()
+    with phone_without_script(browser) as anna:
         take_seat(anna, f"{live_server.url}/j/{code}", "Anna")
         anna.locator("a.die.legal", has_text="2").click()
         expect(anna).to_have_url(re.compile(r"die=0"))
@@ -75,7 +71,5 @@ def test_without_javascript_a_doodle_city_road_is_three_links_and_a_post(
         expect(anna).to_have_url(re.compile(r"cell=2-2"))
         anna.locator('#shape-bar button[value="NS"]:visible').click()
         expect(anna.locator('#shape-bar:visible')).to_have_count(0)
-    finally:
-        context.close()
     draws = [e for e in record(host_page, live_server.url, code) if e["type"] == "draw"]
     assert [(d["row"], d["column"], d["shape"], d.get("die")) for d in draws] == [(2, 2, "NS", 0)]
