@@ -14,6 +14,11 @@ A move may also carry ``extras``: values its picks come with, not picked in turn
 value a road circles, the default first and the lower ones the entry may name instead), listed
 like a step's (``{"extras": [{"name": "circle", "by": ["cell", "shape"]}]}``, its values in
 ``options``); ``offered`` answers for them too, ``paths`` walks only the steps.
+
+A move may name the steps it ``spends`` (``{"spent": ["cell"]}``): a value picked there is used
+up once the move is entered (a cell built on, a die drawn with). A phone that keeps a move while
+the table cannot be reached leaves those values out of its next move until the table answers,
+so a move made twice offline is not offered twice.
 """
 from __future__ import annotations
 
@@ -24,16 +29,20 @@ SEP = "|"
 
 def make(steps: Sequence[tuple[str, Sequence[str]]],
          options: Mapping[str, Mapping[tuple[str, ...], Sequence[Any]]],
-         extras: Sequence[tuple[str, Sequence[str]]] = ()) -> dict[str, Any]:
+         extras: Sequence[tuple[str, Sequence[str]]] = (),
+         spent: Sequence[str] = ()) -> dict[str, Any]:
     """Choices from ``steps`` (name, the earlier steps it depends on) and each step's options
     keyed by the tuple of those steps' values; values become strings, empty lists are left out.
-    ``extras``: values the picks carry (name, the steps they depend on), keyed the same way."""
+    ``extras``: values the picks carry (name, the steps they depend on), keyed the same way;
+    ``spent``: the steps whose value an entered move uses up."""
     made = {"steps": [{"name": name, "by": list(by)} for name, by in steps],
             "options": {name: {SEP.join(map(str, key)): [str(v) for v in values]
                                for key, values in options.get(name, {}).items() if values}
                         for name, _by in [*steps, *extras]}}
     if extras:
         made["extras"] = [{"name": name, "by": list(by)} for name, by in extras]
+    if spent:
+        made["spent"] = list(spent)
     return made
 
 

@@ -26,12 +26,16 @@
 //                                      shows its [data-extra-choice=V] chips for the values
 //                                      after the first that the shown choices carry, its first
 //                                      radio checked again at each pick.
+// A value the choices say a move spends ("spent": a cell built on, a die drawn with) is left out
+// while an entry kept on this phone (offline.js, not yet in) was made with it: the next move
+// offline is drawn from the phone's own pending state, not the table's last.
 // The move's data-step is the step to pick. Every step but the last is kept in the page's
 // address and the live updates' query, so an update draws the move where it is (the one under
 // way when a pick is made is dropped: it was asked without it); the last step's choices are the
 // entry's own buttons. Without JavaScript the links fetch each step as always.
 
-import {dropLive} from "./connection.js";
+import {dropLive, offline} from "./connection.js";
+import {pendingEntries, say} from "./offline.js";
 
 function parse(text, fallback) {
   try { return JSON.parse(text || ""); } catch (error) { return fallback; }
@@ -43,7 +47,43 @@ function offered(move, step, picked) {
   var found = choices.steps.concat(choices.extras || []).filter(function (s) { return s.name === step; })[0];
   if (!found) { return []; }
   var key = found.by.map(function (b) { return picked[b]; }).join("|");
-  return (choices.options[step] || {})[key] || [];
+  var values = (choices.options[step] || {})[key] || [];
+  var spent = (move._spent || {})[step];
+  return spent ? values.filter(function (v) { return !spent[v]; }) : values;
+}
+
+// the values of the spent steps that the entries kept on this phone were made with: an entry
+// posted to one of the move's forms whose fields are those the value fills in
+function spentNow(move) {
+  var found = {};
+  var spent = move._choices.spent || [];
+  var kept = spent.length ? pendingEntries() : [];
+  if (!kept.length) { return found; }
+  each(move, "form[data-fill-map]", function (form) {
+    var url = new URL(form.getAttribute("action") || window.location.href, window.location.href);
+    var map = parse(form.getAttribute("data-fill-map"), {});
+    kept.filter(function (item) { return item.action === url.pathname + url.search; }).forEach(function (item) {
+      var fields = {};
+      item.fields.forEach(function (pair) { fields[pair[0]] = pair[1]; });
+      spent.forEach(function (step) {
+        var names = Object.keys(map).filter(function (name) {
+          return map[name][0] === step && typeof map[name][1] !== "string";
+        });
+        if (!names.length) { return; }
+        var values = {};
+        Object.keys(move._choices.options[step] || {}).forEach(function (key) {
+          move._choices.options[step][key].forEach(function (v) { values[v] = true; });
+        });
+        Object.keys(values).forEach(function (value) {
+          if (names.every(function (name) { return fields[name] === partOf(value, map[name][1]); })) {
+            found[step] = found[step] || {};
+            found[step][value] = true;
+          }
+        });
+      });
+    });
+  });
+  return found;
 }
 
 function current(move) {              // the first step not picked yet
@@ -59,6 +99,7 @@ function each(move, selector, action) {
 }
 
 function draw(move) {
+  move._spent = spentNow(move);
   var step = current(move);
   var picked = move._picked;
   move.setAttribute("data-step", step);
@@ -157,8 +198,12 @@ function valueOf(move, ref, lookup) {
     var found = ((lookup || {})[ref[1].slice(1)] || {})[value];
     return found === undefined ? "" : String(found);
   }
+  return partOf(value, ref[1]);
+}
+function partOf(value, n) {
+  if (n === undefined) { return value; }
   var parts = value.indexOf("_") >= 0 ? value.split("_") : value.split("-");   // ("0_-1": 0, -1)
-  return ref.length > 1 ? (parts[ref[1]] || "") : value;
+  return parts[n] || "";
 }
 function fill(move, form) {
   var map = parse(form.getAttribute("data-fill-map"), {});
@@ -228,8 +273,15 @@ function start(root) {
       if (picked[name] !== undefined && picked[name] !== null) { move._picked[name] = String(picked[name]); }
     });
     move.setAttribute("data-walking", "");
+    move._spent = spentNow(move);
+    if (Object.keys(move._spent).length) { draw(move); }     // drawn by the table without them
   });
 }
+document.addEventListener("tc:kept", function () {      // an entry kept, in or refused
+  Array.prototype.forEach.call(document.querySelectorAll("[data-move][data-walking]"), function (move) {
+    if (JSON.stringify(spentNow(move)) !== JSON.stringify(move._spent || {})) { draw(move); }
+  });
+});
 
 function tapped(event) {
   var target = event.target.closest && event.target.closest("[data-choose], [data-unchoose]");
@@ -251,6 +303,8 @@ function tapped(event) {
   event.preventDefault();
   event.stopImmediatePropagation();
   if (offered(move, step, earlier).indexOf(value) >= 0) { pick(move, step, value); return; }
+  if ((move._spent[step] || {})[value]) { say("spent"); return; }     // made already, kept here
+  if (offline()) { say("look"); return; }          // the server would say why: it needs the table
   // not offered here: the page drawn by the server with it, which says why it does not fit
   move._picked = earlier;
   move._picked[step] = value;

@@ -23,7 +23,7 @@ var SEND_TIMEOUT_MS = 15000;
 var POST_TIMEOUT_MS = 12000;     // an entry posted on the page: past this it is kept and resent
 var RETRY_MS = 3000;
 var ACT = /^\/t\/[^/]+\/act\/[^/?]+$/;
-var net = {sending: false, retryAt: 0, noteUntil: 0};
+var net = {sending: false, retryAt: 0, noteUntil: 0, waiting: "[]"};
 
 function box() { return document.getElementById("offline"); }
 function code() { var b = box(); return b ? b.getAttribute("data-code") : null; }
@@ -196,6 +196,14 @@ function keep(form, data, submitter) {
   draw();
 }
 
+// The entries kept on this phone and not yet in (a move's next choices leave out what they use:
+// moves.js), and a line of words on the banner for a moment.
+export function pendingEntries() {
+  var table = code();
+  return table ? load(table).filter(function (item) { return !item.refused; }) : [];
+}
+export function say(name) { note(words(name)); }
+
 // --- sending, in order, one at a time ------------------------------------------------------
 function send() {
   var table = code();
@@ -262,6 +270,12 @@ function note(text) {
 function draw() {
   var items = drawBanner();
   if (!items) { return; }
+  var waiting = JSON.stringify(items.filter(function (item) { return !item.refused; })
+    .map(function (item) { return item.nonce; }));
+  if (waiting !== net.waiting) {        // kept, in or refused: a move's choices follow
+    net.waiting = waiting;
+    document.dispatchEvent(new CustomEvent("tc:kept"));
+  }
   unlock();
   drawWaiting(items.filter(function (item) { return !item.refused; }));
   drawRefused(items.filter(function (item) { return item.refused; }));

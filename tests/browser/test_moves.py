@@ -88,6 +88,18 @@ def test_two_calcada_moves_made_offline_in_a_row_both_enter_in_order(
     requests: list[str] = []
     calcada_move(anna, "blue", 3, "5-2", "tram", requests)
     expect(anna.locator(".calcada-move")).to_have_attribute("data-step", "colour")
+    # the next move is drawn from the phone's own pending state: the cell just kept is taken
+    anna.locator('.colours a[data-colour="blue"]').click()
+    anna.locator('.numbers a[data-number="3"]').click()
+    legal = re.compile(r"\blegal\b")
+    expect(anna.locator('svg.calcada-board g[data-cell="4-4"]')).to_have_class(legal)
+    kept = anna.locator('svg.calcada-board g[data-cell="5-2"]')
+    expect(kept).not_to_have_class(legal)
+    kept.click()
+    expect(anna.locator("#offline .offline-note")).to_have_text(
+        "Already made on this phone: it is sent when the table answers.")
+    expect(anna.locator(".calcada-move")).to_have_attribute("data-step", "cell")
+    anna.locator('[data-unchoose="colour"]').click()
     calcada_move(anna, "red", 9, "1-1", "kiosk", requests)
     waiting = anna.locator("#live .history-card ul.kept-waiting li")
     expect(waiting).to_have_count(2)
@@ -154,6 +166,11 @@ def test_screens_of_a_calcada_move_made_offline(lang, live_server, desktop, phon
     expect(anna.locator("#live .kept-waiting li")).to_have_count(1)
     expect(anna.locator(".calcada-move")).to_have_attribute("data-step", "colour")
     album.shoot(anna, lang, "calcada-move-offline-kept")
+    anna.locator('.colours a[data-colour="green"]').click()      # the next move, from the
+    anna.locator('.numbers a[data-number="2"]').click()          # phone's own pending state
+    anna.locator('svg.calcada-board g[data-cell="1-3"]').click()
+    expect(anna.locator("#offline .offline-note")).to_be_visible()
+    album.shoot(anna, lang, "calcada-move-offline-cell-kept")
     anna.context.set_offline(False)
     expect(tv.locator('#live g[data-cell="1-3"][data-tile="green:kiosk"]')).to_have_count(
         1, timeout=LIVE_TIMEOUT + 2000)
@@ -196,6 +213,9 @@ def test_a_quadropolis_build_is_picked_in_the_page_and_entered_once(
     if online:
         expect(host_page.locator("#live")).to_contain_text("tower block", timeout=LIVE_TIMEOUT)
     else:
+        # the cell just built on is spent until the table answers: a tap again builds no floor
+        expect(anna.locator('.quadro.play .q-hit a.q-tap[data-value="1-1"]')).not_to_have_class(
+            re.compile(r"\blegal\b"))
         quadropolis_build(anna, "1-2", "tower.1.0.0.0.1", requests)
         waiting = anna.locator("#live .history-card ul.kept-waiting li")
         expect(waiting).to_have_count(2)
@@ -253,6 +273,11 @@ def test_an_oddville_build_is_picked_in_the_page_and_entered_once(
         expect(host_page.locator('#live g.ov-card[data-row="0"][data-column="1"]').first
                ).to_have_attribute("data-owner", "Anna", timeout=LIVE_TIMEOUT + 2000)
     else:
+        # the spot just built on is spent on this phone until the table answers
+        expect(anna.locator('a.ov-spot-link[data-value="0_1"]')).not_to_have_class(
+            re.compile(r"\blegal\b"))
+        expect(anna.locator('a.ov-spot-link[data-value="1_0"]')).to_have_class(
+            re.compile(r"\blegal\b"))
         anna.locator('.ov-stepper form:last-of-type button').click()      # one worker more
         waiting = anna.locator("#live .history-card ul.kept-waiting li")
         expect(waiting).to_have_count(2)

@@ -44,6 +44,7 @@ def test_a_doodle_city_road_is_picked_in_the_page_and_entered_once(
     if not online:
         waiting = anna.locator("#live .history-card ul.kept-waiting li")
         expect(waiting).to_have_count(1)
+        expect(waiting).to_contain_text("Row 2, column 2: straight")
         anna.context.set_offline(False)
     expect(host_page.locator("#live ol.history li").first).to_contain_text(
         "row 2, column 2", timeout=LIVE_TIMEOUT + 2000)

@@ -226,7 +226,8 @@ def legal_cells(state: State, player: str, colour: str, number: int | None = Non
 def choices(state: State, player: str) -> dict[str, Any]:
     """A placement as the phone picks it: the colour, the announced number, a cell ("row-column")
     and the tile's motif (or the bonus symbol), each offered only where ``place`` accepts it
-    (``games.choices``). Nothing when the player has no turn left."""
+    (``games.choices``); a cell once placed on is spent. Nothing when the player has no turn
+    left."""
     # the cells for a number are the colour's cells for any number that print it (6 or more:
     # all of them), as _check_cell has it: one look at the board per colour
     anywhere = {c: legal_cells(state, player, c) for c in COLOURS}
@@ -241,7 +242,8 @@ def choices(state: State, player: str) -> dict[str, Any]:
          "number": {(c,): [n for n in range(1, MAX_ANNOUNCED + 1) if cells[c, n]]
                     for c in colours},
          "cell": cells,
-         "motif": {(c,): motifs_left(state, c) for c in colours}})
+         "motif": {(c,): motifs_left(state, c) for c in colours}},
+        spent=("cell",))
 
 
 def _fits(state: State, player: str, cell: Cell, colour: str, number: int | None) -> bool:

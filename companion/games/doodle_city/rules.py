@@ -180,8 +180,8 @@ def choices(state: State, player: str) -> dict[str, Any]:
     house field (the ``house`` act instead of ``draw``); each offered only where those acts
     accept it (``games.choices``). A road on a hotel or a shop carries the extra ``circle``
     (by cell and shape): the value it circles when the draw names none first (0 when no free
-    value fits), then the lower free values the draw may name instead. The tree is a one-tap
-    act of its own; nothing before a roll."""
+    value fits), then the lower free values the draw may name instead. The die drawn with and
+    the cell drawn on are spent. The tree is a one-tap act of its own; nothing before a roll."""
     cells = {die: targets(state, player, die) for die in legal_dice(state, player)}
     reached = sorted({cell for found in cells.values() for cell in found})
     return make_choices(
@@ -194,7 +194,7 @@ def choices(state: State, player: str) -> dict[str, Any]:
                     for r, c in reached if state.sheet.cell(r, c) in ("hotel", "shop")
                     for shape in SHAPES
                     for circle in [circle_choices(state, player, r, c, shape)]}},
-        extras=[("circle", ("cell", "shape"))])
+        extras=[("circle", ("cell", "shape"))], spent=("die", "cell"))
 
 
 def _shapes(state: State, row: int, column: int) -> list[str]:

@@ -317,6 +317,7 @@ def tie_break(state: State) -> dict[str, Any] | None:
 
 BUILD_STEPS = (("spot", ()), ("rule", ()), ("number", ("rule",)), ("named", ("rule",)),
                ("guild", ()), ("shield", ()), ("edges", ("spot",)))
+BUILD_SPENT = ("spot",)         # a spot built on is free no more
 
 
 def choices(state: State, player: str) -> dict[str, Any]:
@@ -324,8 +325,8 @@ def choices(state: State, player: str) -> dict[str, Any]:
     VP rule, its number (a diamond's 4 or 5; a base, "" as the key or 0 to 6; "" for a rule
     without one), the guild a per-guild card counts ("" for any other rule), the guild symbol
     ("" none, or on a per-guild card the one it counts), the shield (0 to 4) and the edges ("" not
-    entered, else N, E, S, W each "s" or "b", matching the neighbours). Nothing once the game is
-    finished or all 9 of the player's figures are in the city."""
+    entered, else N, E, S, W each "s" or "b", matching the neighbours); the spot built on is
+    spent. Nothing once the game is finished or all 9 of the player's figures are in the city."""
     room = (not state.finished and player in state.players
             and workers_in_city(state, player) < FIGURES)
     spots = free_spots(state) if room else []
@@ -336,7 +337,8 @@ def choices(state: State, player: str) -> dict[str, Any]:
         "number": {(rule,): _numbers(rule) for rule in RULES},
         "named": {(rule,): GUILDS if rule == "per_guild" else [""] for rule in RULES},
         "guild": {(): ["", *GUILDS]}, "shield": {(): SHIELDS},
-        "edges": {(f"{r}_{c}",): _edge_choices(state, (r, c)) for r, c in spots}})
+        "edges": {(f"{r}_{c}",): _edge_choices(state, (r, c)) for r, c in spots}},
+        spent=BUILD_SPENT)
 
 
 def _numbers(rule: str) -> list[Any]:

@@ -49,7 +49,8 @@ def screen(state: rules.State, view: str, seat: Any, host: bool,
                if acting and turn is not None and turn.player not in (None, player) else None)
     walk = {"choices": make_choices([("spot", ()), ("build", ("spot",))],
                                     {"spot": {(): list(names)},
-                                     "build": {(s,): ["y"] for s in names}}),
+                                     "build": {(s,): ["y"] for s in names}},
+                                    spent=rules.BUILD_SPENT),
             "picked": {"spot": f"{spot[0]}_{spot[1]}" if spot else None},
             "presets": {f"edge_{side.lower()}": {name: rules.required_edges(state, *cell)[i]
                                                  for name, cell in names.items()}

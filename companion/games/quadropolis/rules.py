@@ -421,7 +421,9 @@ def every_face(state: State) -> list[dict[str, Any]]:
 def choices(state: State, player: str) -> dict[str, Any]:
     """A build as the phone picks it: a cell ("row-column") and a tile (``tile_code``), every
     face ``build`` accepts there (the catalogue is not enforced); the picker's tiles first (the
-    round's tiles not built yet in Classic, then the faces by kind and values), then the rest."""
+    round's tiles not built yet in Classic, then the faces by kind and values), then the rest.
+    The cell is spent: a floor on a tile just built waits for the table's answer rather than be
+    offered where a tap repeated would make it (a tower's second floor by mistake)."""
     if player not in state.players:
         return make_choices([("cell", ()), ("tile", ("cell",))], {})
     picker = [t for t in catalogue(state) or [] if not t["taken"]] + all_faces(state)
@@ -433,7 +435,8 @@ def choices(state: State, player: str) -> dict[str, Any]:
             tiles[cell] = [code for code, kind in codes.items() if floor in (None, kind)]
     return make_choices([("cell", ()), ("tile", ("cell",))],
                         {"cell": {(): [f"{r}-{c}" for r, c in tiles]},
-                         "tile": {(f"{r}-{c}",): found for (r, c), found in tiles.items()}})
+                         "tile": {(f"{r}-{c}",): found for (r, c), found in tiles.items()}},
+                        spent=("cell",))
 
 
 def round_done(state: State) -> bool:

@@ -53,7 +53,10 @@ def test_every_offered_placement_enters_and_every_other_is_refused(game_, data):
     paths = list(choices_.paths(offered))
     assert len(json.dumps(offered)) < 30_000
     for path in data.draw(st.lists(st.sampled_from(paths), max_size=20)) if paths else []:
-        rules.apply(state, placement(player, path))         # accepted: no RuleError
+        after = rules.apply(state, placement(player, path))         # accepted: no RuleError
+        assert offered["spent"] == ["cell"]                  # a cell placed on: offered no more
+        assert not any(path["cell"] in cells for cells in
+                       rules.choices(after, player)["options"].get("cell", {}).values())
         # one step's value swapped for one it does not offer there: refused
         step = data.draw(st.sampled_from(list(DOMAIN)))
         picked = {s: path[s] for s in path}

@@ -66,6 +66,9 @@ def test_every_move_offered_enters_and_the_moves_next_to_them_are_refused(played
     domains = {"die": range(white), "cell": CELLS, "shape": [*SHAPES, "house"]}
     for path in sample(choices, rnd):
         after = rules.apply(state, event_of(player, path))
+        spent = rules.choices(after, player)["options"]     # the die and the cell: used up
+        assert choices["spent"] == ["die", "cell"] and spent.get("die", {}) == {}
+        assert not any(path["cell"] in cells for cells in spent.get("cell", {}).values())
         circles = [int(v) for v in offered(choices, "circle", path)]
         kind = state.sheet.cell(*map(int, path["cell"].split("-")))
         assert bool(circles) == (kind in ("hotel", "shop") and path["shape"] != "house")

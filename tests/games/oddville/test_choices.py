@@ -96,8 +96,11 @@ def test_every_build_offered_enters_and_a_build_next_to_them_only_if_listed(play
     rnd = data.draw(st.randoms(use_true_random=False))
     for path in sample(choices, rnd):
         event = event_of(player, path)
-        rules.apply(state, event)
+        after = rules.apply(state, event)
         assert is_offered(choices, path_of(event))
+        assert choices["spent"] == ["spot"]       # a spot built on: offered to no one after
+        assert all(path["spot"] not in rules.choices(after, p)["options"].get("spot", {}).get("", [])
+                   for p in played.players)
         for other in swaps(choices, path, domains(state), rnd):
             event = event_of(player, other)
             try:
