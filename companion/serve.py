@@ -13,6 +13,13 @@ served (they are few, and they are what a player is waiting for). The connection
 holds (``WORKER_CONNECTIONS``) and the kernel's queue of connections not accepted yet
 (``BACKLOG``) are bounded.
 
+Why a share: a waiting phone holds its connection for good, so a worker that let every
+connection wait would accept no page and no act once full (a wall, and one client holding
+polls could raise it). A worker holds at most ``WAITING_SHARE`` of its connections waiting, and
+at most so many per table and per address (:mod:`companion.tables.push`); a long poll beyond
+is answered 503 with ``Retry-After`` at once, and the rest of its connections serve pages and
+acts.
+
 ``companion run`` starts this module in a fresh interpreter through ``python -m gevent.monkey``,
 so the standard library is patched before anything else is imported: every lock the app creates
 at import time is then a gevent lock, never a thread lock that would block a whole worker.
@@ -29,7 +36,8 @@ from typing import Any, Callable, Iterable
 from gunicorn.app.base import BaseApplication
 
 WORKER_CLASS = "gevent"
-WORKER_CONNECTIONS = 1000   # per worker: a phone holds one (its keep-alive or its long poll)
+WORKER_CONNECTIONS = 5000   # per worker: a phone holds one (its keep-alive or its long poll)
+KEPT_FOR_PAGES = 1000       # of them, never held by waiting long polls: pages and acts
 BACKLOG = 2048              # connections the kernel holds until a worker accepts them (a crowd
                             # reconnecting at once waits there instead of having its SYNs dropped)
 KEEPALIVE = 5               # seconds an idle connection stays open: a polling phone keeps it
@@ -46,6 +54,21 @@ def default_workers() -> int:
         return max(1, os.cpu_count() or 1)
 
 
+def connections() -> int:
+    """The connections a worker may hold: ``WORKER_CONNECTIONS``, fewer if this process may open
+    fewer files (each is one; a hundred are kept for the database and the app's own)."""
+    soft, _hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft == resource.RLIM_INFINITY:
+        return WORKER_CONNECTIONS
+    return max(100, min(WORKER_CONNECTIONS, soft - 100))
+
+
+def waiting_share(held: int) -> int:
+    """Of a worker's ``held`` connections, how many long polls may wait: all but
+    ``KEPT_FOR_PAGES`` for pages and acts (but a fifth when it may hold few)."""
+    return max(1, held - min(KEPT_FOR_PAGES, held // 5))
+
+
 def settings(host: str, port: int, workers: int | None = None) -> dict[str, Any]:
     """The gunicorn configuration ``companion run`` serves with (the benchmarks use it too)."""
     address = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
@@ -53,7 +76,7 @@ def settings(host: str, port: int, workers: int | None = None) -> dict[str, Any]
         "bind": [address],
         "workers": workers or default_workers(),
         "worker_class": WORKER_CLASS,
-        "worker_connections": WORKER_CONNECTIONS,
+        "worker_connections": connections(),
         "backlog": BACKLOG,
         "keepalive": KEEPALIVE,
         # a long poll answers within LIVE_WAIT_SECONDS (20 s): a stopping worker lets it finish
@@ -132,7 +155,9 @@ def production_app() -> Shed:
     from . import create_app
     from .tables.push import in_front
 
-    return Shed(in_front(create_app()))
+    app = create_app()
+    app.config.setdefault("LIVE_WAITERS", waiting_share(connections()))
+    return Shed(in_front(app))
 
 
 class Server(BaseApplication):  # type: ignore[misc]

@@ -149,3 +149,54 @@ def test_a_long_poll_in_front_of_the_app_gets_nothing_new_at_its_time_out(tmp_pa
     assert answer.status_code == 204 and "Content-Security-Policy" not in answer.headers
     behind = client.get(f"/t/{code}/live", query_string={"v": version - 1, "wait": "1"})
     assert behind.status_code == 200        # at once, rendered by the app
+
+
+def test_in_front_of_the_app_one_client_holding_polls_is_bounded_by_its_address(tmp_path):
+    """One client (behind a proxy: the address the proxy names) holding long polls on a table
+    gets 503 at once beyond its bound; a phone at another address still waits, and the table's
+    page and acts are served as ever."""
+    import threading
+
+    app = push.in_front(make_app(tmp_path, LIVE_CHECK_SECONDS=600, LIVE_WAIT_SECONDS=60,
+                                 LIVE_WAITERS_PER_ADDRESS=2, PROXY_HOPS=1))
+    host = app.test_client()
+    code = start_table(host, players=("Anna", "Bence"))
+    version = stored_version(app, code)
+    path = f"/t/{code}/live"
+    answers: dict[str, list] = {"greedy": [], "phone": []}
+
+    def poll(who: str, address: str) -> threading.Thread:
+        environ = {"REMOTE_ADDR": "127.0.0.1", "HTTP_X_FORWARDED_FOR": f"{address}, 127.0.0.1"}
+        thread = threading.Thread(target=lambda: answers[who].append(app.test_client().get(
+            path, query_string={"v": version, "wait": "1"},
+            environ_base={**environ, "HTTP_X_FORWARDED_FOR": address})), daemon=True)
+        thread.start()
+        return thread
+
+    def waiters() -> int:
+        return app.extensions[push.EXTENSION].waiters(code) if push.EXTENSION in app.extensions else 0
+
+    held = [poll("greedy", "203.0.113.7") for _ in range(2)]
+    until(lambda: waiters() == 2, "the first two polls never waited")
+    refused = [poll("greedy", "203.0.113.7") for _ in range(3)]
+    for thread in refused:
+        thread.join(BOUND)
+    assert [(a.status_code, a.headers["Retry-After"]) for a in answers["greedy"]] == \
+        [(503, str(push.CROWDED_RETRY_AFTER))] * 3
+    phone = poll("phone", "198.51.100.2")
+    until(lambda: waiters() == 3, "the other address's phone never waited")
+    assert host.get(f"/t/{code}").status_code == 200
+    enter(host, code, 1, 4, screen="host", **{"points-player": "Anna"})
+    for thread in (*held, phone):
+        thread.join(BOUND)
+    assert [a.status_code for a in answers["greedy"][3:]] == [200, 200]
+    assert [a.status_code for a in answers["phone"]] == [200]
+
+
+def test_a_worker_keeps_connections_for_pages_beside_its_waiting_share():
+    held = serve.connections()
+    assert 100 <= held <= serve.WORKER_CONNECTIONS
+    assert serve.settings("127.0.0.1", 5000)["worker_connections"] == held
+    share = serve.waiting_share(5000)
+    assert share == 4000 and 5000 - share >= serve.KEPT_FOR_PAGES
+    assert serve.waiting_share(500) == 400          # few files: still a fifth for pages

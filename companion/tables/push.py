@@ -28,7 +28,7 @@ import threading
 from typing import Any
 from urllib.parse import parse_qs, parse_qsl, urlencode
 
-from flask import Flask, current_app, has_app_context, request
+from flask import Flask, Response, current_app, has_app_context, request
 from sqlalchemy import event
 
 from ..extensions import db
@@ -37,26 +37,48 @@ from . import service
 WAIT_SECONDS = 20.0     # a waiting request answers 204 after 15 to this many s (proxies allow 60)
 CHECK_SECONDS = 0.1     # how often the watcher reads the versions of the tables waited for
 IDLE_SECONDS = 60.0     # a watcher with nobody waiting this long ends (a new waiter starts one)
+WAITERS = 4000          # long polls a process holds waiting (companion run: its share, serve.py)
+WAITERS_PER_TABLE = 50  # for one table (a table of six, its TV and onlookers: about ten)
+WAITERS_PER_ADDRESS = 400   # from one address (a café's phones behind one router)
+CROWDED_RETRY_AFTER = 5     # seconds a long poll beyond a bound is told to wait
 EXTENSION = "table_push"
 WROTE = "table_push_wrote"
 
 log = logging.getLogger(__name__)
 
 
-def wait(code: str) -> None:
+class Crowded(Exception):
+    """A long poll beyond a bound on waiting requests (:class:`Watcher`)."""
+
+
+def crowded_answer() -> tuple[str, list[tuple[str, str]]]:
+    """The status and headers a long poll beyond a bound gets: no body, the page keeps what
+    it shows and asks again after ``Retry-After``."""
+    return "503 SERVICE UNAVAILABLE", [("Retry-After", str(CROWDED_RETRY_AFTER)),
+                                       ("Content-Length", "0"), ("Cache-Control", "no-store")]
+
+
+def wait(code: str) -> Response | None:
     """Hold a live request that asks to wait (``wait=1``) until the table's version is no longer
-    the ``v`` it names, or until the time-out; return at once when waiting is off."""
+    the ``v`` it names, or until the time-out; return at once when waiting is off. A request
+    beyond a bound on waiting gets its answer (503) back."""
     if request.args.get("wait") != "1" or len(code) > 2 * service.CODE_LENGTH:
-        return
+        return None
     seen = request.args.get("v", type=int)
     if seen is None:
-        return
+        return None
     app = current_app._get_current_object()  # type: ignore[attr-defined]
     seconds = wait_seconds(app, request.environ)
     if seconds <= 0:
-        return
+        return None
     service.release()       # nothing held while waiting
-    watcher_for(app).wait(service.normal_code(code), seen, jittered(seconds))
+    try:
+        watcher_for(app).wait(service.normal_code(code), seen, jittered(seconds),
+                              address=request.remote_addr or "")
+    except Crowded:
+        status, headers = crowded_answer()
+        return Response(status=int(status.split()[0]), headers=headers)
+    return None
 
 
 def wait_seconds(app: Flask, environ: dict[str, Any]) -> float:
@@ -95,43 +117,60 @@ def watcher_for(app: Flask) -> "Watcher":
         with _CREATING:
             watcher = app.extensions.get(EXTENSION)
             if watcher is None or watcher.pid != os.getpid():
-                watcher = Watcher(app, float(app.config.get("LIVE_CHECK_SECONDS", CHECK_SECONDS)))
+                watcher = Watcher(app, float(app.config.get("LIVE_CHECK_SECONDS", CHECK_SECONDS)),
+                                  bounds=(int(app.config.get("LIVE_WAITERS", WAITERS)),
+                                          int(app.config.get("LIVE_WAITERS_PER_TABLE", WAITERS_PER_TABLE)),
+                                          int(app.config.get("LIVE_WAITERS_PER_ADDRESS", WAITERS_PER_ADDRESS))))
                 app.extensions[EXTENSION] = watcher
     return watcher
 
 
 class Waiter:
-    __slots__ = ("seen", "event")
+    __slots__ = ("seen", "event", "address")
 
-    def __init__(self, seen: int) -> None:
+    def __init__(self, seen: int, address: str) -> None:
         self.seen = seen
         self.event = threading.Event()
+        self.address = address
 
 
 class Watcher:
     """Reads the versions of the tables its waiters wait for and wakes those whose table moved
     on. Runs in a thread of its own (a greenlet under gevent) only while someone waits."""
 
-    def __init__(self, app: Flask, interval: float) -> None:
+    def __init__(self, app: Flask, interval: float,
+                 bounds: tuple[int, int, int] = (WAITERS, WAITERS_PER_TABLE, WAITERS_PER_ADDRESS)) -> None:
         self.app = app
         self.interval = interval
         self.pid = os.getpid()
         self.lock = threading.Lock()
         self.waiting: dict[str, list[Waiter]] = {}
+        self.most, self.most_per_table, self.most_per_address = bounds
+        self.count = 0
+        self.by_address: dict[str, int] = {}
+        self.crowded = 0        # long polls refused for a bound, since the process started
         self.kicked = threading.Event()
         self.thread: threading.Thread | None = None
         self.checks = 0
         self.failing = False
         self.stopped = False
 
-    def wait(self, code: str, seen: int, seconds: float) -> bool:
+    def wait(self, code: str, seen: int, seconds: float, address: str = "") -> bool:
         """Block until ``code``'s version differs from ``seen`` (True) or ``seconds`` pass
-        (False); True at once from a stopped watcher (the app then looks for itself)."""
-        waiter = Waiter(seen)
+        (False); True at once from a stopped watcher (the app then looks for itself). Raises
+        :class:`Crowded` at once, holding nothing, beyond a bound: this process's waiters, the
+        table's or the address's."""
+        waiter = Waiter(seen, address)
         with self.lock:
             if self.stopped:
                 return True
+            if (self.count >= self.most or len(self.waiting.get(code, ())) >= self.most_per_table
+                    or self.by_address.get(address, 0) >= self.most_per_address):
+                self.crowded += 1
+                raise Crowded(code)
             self.waiting.setdefault(code, []).append(waiter)
+            self.count += 1
+            self.by_address[address] = self.by_address.get(address, 0) + 1
             if self.thread is None:
                 self.thread = threading.Thread(target=self._run, name="table-push", daemon=True)
                 self.thread.start()
@@ -145,6 +184,12 @@ class Watcher:
                     waiters.remove(waiter)
                 if not waiters:
                     self.waiting.pop(code, None)
+                self.count -= 1
+                left = self.by_address[address] - 1
+                if left:
+                    self.by_address[address] = left
+                else:
+                    del self.by_address[address]
 
     def waiters(self, code: str | None = None) -> int:
         with self.lock:
@@ -247,7 +292,12 @@ class Front:
     def __call__(self, environ: dict[str, Any], start_response: Any) -> Any:
         if environ.get("REQUEST_METHOD") == "GET":
             match = LIVE_PATH.match(environ.get("PATH_INFO", ""))
-            if match is not None and self._nothing_new(match.group(1), environ):
+            try:
+                nothing_new = match is not None and self._nothing_new(match.group(1), environ)
+            except Crowded:
+                start_response(*crowded_answer())
+                return [b""]
+            if nothing_new:
                 start_response("204 NO CONTENT", [("Vary", "Cookie")])
                 return []
         return self.wsgi_app(environ, start_response)
@@ -267,11 +317,22 @@ class Front:
             seconds = wait_seconds(self.app, environ) if waits else 0.0
             if seconds <= 0:
                 return True
-            if not watcher_for(self.app).wait(code, seen, jittered(seconds)):
+            if not watcher_for(self.app).wait(code, seen, jittered(seconds),
+                                              address=self._address(environ)):
                 return True
         if waits:       # the app answers at once
             environ["QUERY_STRING"] = urlencode([(k, v) for k, v in parse_qsl(query) if k != "wait"])
         return False
+
+    def _address(self, environ: dict[str, Any]) -> str:
+        """The client's address as the app sees it: behind ``PROXY_HOPS`` proxies, the one the
+        nearest of them names in X-Forwarded-For (as ProxyFix reads it), else the peer's."""
+        hops = int(self.app.config.get("PROXY_HOPS") or 0)
+        if hops > 0:
+            forwarded = [a.strip() for a in environ.get("HTTP_X_FORWARDED_FOR", "").split(",")]
+            if len(forwarded) >= hops and forwarded[-hops]:
+                return forwarded[-hops]
+        return str(environ.get("REMOTE_ADDR", ""))
 
     def _version(self, code: str) -> int | None:
         if self.engine is None:

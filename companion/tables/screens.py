@@ -49,7 +49,9 @@ def whole_history(code: str):
 def live(code: str):
     """The part of a screen that changes; "nothing new" (204) when the client is up to date.
     Rendered once per table, version, language and kind of viewer (see fragments.py)."""
-    push.wait(code)     # with wait=1: until the table changes (long poll), or the time-out
+    crowded = push.wait(code)   # with wait=1: until the table changes (long poll), the time-out
+    if crowded is not None:     # (or 503 at once: beyond a bound on waiting screens)
+        return crowded
     table = table_or_404(code)
     if request.args.get("v", type=int) == table.version:
         return Response(status=204)

@@ -34,15 +34,18 @@ def watchers_stopped():
 class LongPoll(threading.Thread):
     """One screen's long poll of the live view, in a thread of its own (its own client)."""
 
-    def __init__(self, app, code: str, version: int, view: str = "host") -> None:
+    def __init__(self, app, code: str, version: int, view: str = "host",
+                 address: str = "127.0.0.1") -> None:
         super().__init__(daemon=True)
         self.client = app.test_client()
         self.query = {"v": version, "view": view, "wait": "1"}
         self.path = f"/t/{code}/live"
+        self.address = address
         self.response: Any = None
 
     def run(self) -> None:
-        self.response = self.client.get(self.path, query_string=self.query)
+        self.response = self.client.get(self.path, query_string=self.query,
+                                        environ_base={"REMOTE_ADDR": self.address})
 
     def answer(self):
         self.join(BOUND)
@@ -208,3 +211,85 @@ def test_the_watcher_ends_when_nobody_waits_and_a_new_waiter_starts_it_again(tmp
     waiting(app, code)
     assert watcher.thread is not None and watcher.thread.is_alive()
     assert second.answer().status_code == 204
+
+
+# --- bounds: no table and no address takes the server's capacity --------------------------------
+
+def crowded(response) -> bool:
+    """Answered at once, beyond a bound: 503, when to ask again, no body."""
+    return (response.status_code == 503 and response.headers["Retry-After"] ==
+            str(push.CROWDED_RETRY_AFTER) and response.get_data() == b"")
+
+
+def test_screens_beyond_a_tables_bound_get_503_at_once_and_nothing_else_changes(tmp_path):
+    app = make_app(tmp_path, LIVE_WAIT_SECONDS=60, LIVE_CHECK_SECONDS=600,
+                   LIVE_WAITERS_PER_TABLE=3)
+    host = app.test_client()
+    code = start_table(host, players=("Anna", "Bence"))
+    other = start_table(host, players=("Csilla", "Dani"))
+    version = stored_version(app, code)
+    screens = [LongPoll(app, code, version, address=f"10.0.0.{n}") for n in range(3)]
+    for screen in screens:
+        screen.start()
+    waiting(app, code, 3)
+    extra = LongPoll(app, code, version, address="10.0.0.9")
+    extra.start()
+    assert crowded(extra.answer())                       # at once, not after the wait
+    assert EXTENSION_OF(app).waiters(code) == 3 and EXTENSION_OF(app).crowded == 1
+    # another table waits as ever; a screen behind, the page and an act are served
+    elsewhere = LongPoll(app, other, stored_version(app, other))
+    elsewhere.start()
+    waiting(app, other)
+    assert host.get(f"/t/{code}/live", query_string={"v": version - 1}).status_code == 200
+    assert host.get(f"/t/{code}").status_code == 200
+    assert stored_version(app, code) == version        # the refusal changed nothing
+    assert enter(host, code, 1, 5, screen="host", **{"points-player": "Bence"}).status_code == 303
+    assert [screen.answer().status_code for screen in screens] == [200] * 3
+    enter(host, other, 1, 5, screen="host", **{"points-player": "Dani"})
+    assert elsewhere.answer().status_code == 200
+    assert EXTENSION_OF(app).waiters() == 0
+
+
+def test_screens_beyond_an_addresss_bound_get_503_and_other_addresses_wait(tmp_path):
+    app = make_app(tmp_path, LIVE_WAIT_SECONDS=60, LIVE_CHECK_SECONDS=600,
+                   LIVE_WAITERS_PER_ADDRESS=2)
+    host = app.test_client()
+    codes = [start_table(host, players=("Anna", "Bence")) for _ in range(3)]
+    versions = {code: stored_version(app, code) for code in codes}
+    mine = [LongPoll(app, code, versions[code], address="10.0.0.1") for code in codes[:2]]
+    for screen in mine:
+        screen.start()
+    for code in codes[:2]:
+        waiting(app, code)
+    third = LongPoll(app, codes[2], versions[codes[2]], address="10.0.0.1")
+    third.start()
+    assert crowded(third.answer())
+    neighbour = LongPoll(app, codes[2], versions[codes[2]], address="10.0.0.2")
+    neighbour.start()
+    waiting(app, codes[2])
+    for code in codes:
+        enter(host, code, 1, 5, screen="host", **{"points-player": "Bence"})
+    assert [s.answer().status_code for s in (*mine, neighbour)] == [200] * 3
+    # the address's screens answered: it may wait again
+    again = LongPoll(app, codes[2], stored_version(app, codes[2]), address="10.0.0.1")
+    again.start()
+    waiting(app, codes[2])
+    enter(host, codes[2], 2, 5, screen="host", **{"points-player": "Bence"})
+    assert again.answer().status_code == 200
+
+
+def test_a_process_holds_no_more_waiting_screens_than_its_share(tmp_path):
+    app = make_app(tmp_path, LIVE_WAIT_SECONDS=60, LIVE_CHECK_SECONDS=600, LIVE_WAITERS=4)
+    host = app.test_client()
+    codes = [start_table(host, players=("Anna", "Bence")) for _ in range(5)]
+    screens = [LongPoll(app, code, stored_version(app, code), address=f"10.0.1.{n}")
+               for n, code in enumerate(codes)]
+    for screen in screens[:4]:
+        screen.start()
+    until(lambda: EXTENSION_OF(app) is not None and EXTENSION_OF(app).waiters() == 4,
+          "four screens never waited")
+    screens[4].start()
+    assert crowded(screens[4].answer())
+    for code in codes[:4]:
+        enter(host, code, 1, 5, screen="host", **{"points-player": "Bence"})
+    assert [s.answer().status_code for s in screens[:4]] == [200] * 4
