@@ -14,6 +14,7 @@ from flask import abort, current_app, make_response, request, url_for
 from flask_babel import force_locale, format_date, get_locale, gettext, ngettext
 from sqlalchemy import select
 
+from .. import cache
 from ..i18n import LANGUAGES
 from ..extensions import db
 from ..models import Event
@@ -104,6 +105,10 @@ def result_card(table, replay, result: dict[str, Any]) -> card.Card:
                      rows=rows, total_label=gettext("Total"))
 
 
+CARDS_KEPT = 64                 # result cards a process keeps drawn,
+CARDS_BYTES = 8 * 1024 * 1024   # and in bytes at most (one is 30-60 kB)
+
+
 @bp.get("/t/<code>/card.png")
 def card_png(code: str):
     """The finished table's result card, in the language its address names (the screens link
@@ -118,9 +123,13 @@ def card_png(code: str):
     if request.if_none_match.contains(tag):
         response = make_response("", 304)
     else:
-        with force_locale(lang):
-            drawn = card.render(result_card(table, replay, replay.result()),
-                                current_app.static_folder + "/fonts")
+        def draw() -> bytes:
+            with force_locale(lang):
+                return card.render(result_card(table, replay, replay.result()),
+                                   current_app.static_folder + "/fonts")
+        # drawn once per version and language, however many browsers ask (each one 40-90 ms)
+        drawn = cache.of_app("result_cards", CARDS_KEPT, CARDS_BYTES, len).get_or_make(
+            (table.id, table.version, lang), draw)
         response = make_response(drawn)
         response.mimetype = "image/png"
         response.headers["Content-Disposition"] = \

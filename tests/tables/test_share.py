@@ -121,6 +121,22 @@ def test_the_card_is_cached_by_version_and_language(client, table):
     assert client.get(url).data == first.data       # the address's language comes first
 
 
+def test_the_card_is_drawn_once_per_version_and_language_however_many_browsers_ask(
+        app, client, table, monkeypatch):
+    finish(client, table)
+    drawn = []
+    real = card.render
+    monkeypatch.setattr(card, "render", lambda *args: drawn.append(1) or real(*args))
+    answers = [app.test_client().get(f"/t/{table}/card.png?lang={lang}")
+               for lang in ("en", "en", "hu", "en", "hu")]
+    assert len(drawn) == 2                      # one in English, one in Hungarian
+    assert answers[0].data == answers[1].data == answers[3].data != answers[2].data
+    client.post(f"/t/{table}/reopen")           # another version: drawn again
+    finish(client, table)
+    assert app.test_client().get(f"/t/{table}/card.png?lang=en").status_code == 200
+    assert len(drawn) == 3
+
+
 def test_the_vendored_font_draws_every_letter_of_the_hungarian_texts():
     from babel.messages.pofile import read_po
 
