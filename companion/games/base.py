@@ -211,6 +211,9 @@ class Screens:
     phone_template: ClassVar[str] = "tables/phone_generic.html"
     host_template: ClassVar[str] = "tables/host_generic.html"
     live_template: ClassVar[str | None] = None   # extra part of the live view, e.g. a sheet
+    # True when the live_template draws the same for every seat (it reads neither ``seat`` nor
+    # a seat's ``d``): rendered once per version for all of them
+    live_same_for_every_seat: ClassVar[bool] = False
     # a phone's act, drawn first inside the live view (dice, sheet, shapes: no scrolling)
     play_template: ClassVar[str | None] = None
     # the host screen's live tools (acting for a seat), under the stage on a TV

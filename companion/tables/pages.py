@@ -18,7 +18,6 @@ from werkzeug.exceptions import BadRequest
 from ..games import GAMES
 from ..i18n import LANGUAGES
 from . import bp, install, service
-from .forms import ButtonForm, LanguageForm
 from .identity import is_host, my_seat
 from .links import base_url
 from .summaries import HISTORY_ON_SCREEN, history, standings
@@ -26,11 +25,7 @@ from .summaries import HISTORY_ON_SCREEN, history, standings
 
 @bp.app_context_processor
 def helpers() -> dict[str, Any]:
-    # forms only drawn here: never bound to the request (an error page must not re-read it)
-    return {"nonce": lambda: uuid.uuid4().hex, "language_form": LanguageForm(formdata=None),
-            "games": GAMES,
-            "get_locale": get_locale,
-            "button_form": ButtonForm(formdata=None)}
+    return {"nonce": lambda: uuid.uuid4().hex, "games": GAMES, "get_locale": get_locale}
 
 
 def queued() -> bool:

@@ -17,6 +17,9 @@ from .links import base_url, qr_svg
 from .pages import render_screen, screen_context, screen_url, selection_of, table_or_404
 from .summaries import history
 
+bp.add_app_template_global(fragments.shared_part, "shared_part")
+bp.add_app_template_global(fragments.own_row, "own_row")
+
 
 @bp.get("/t/<code>")
 def host(code: str):
@@ -65,10 +68,10 @@ def live(code: str):
 
     def render(nonce) -> tuple[str, bool]:
         replay = service.replay_of(table)
-        return render_template("tables/_live.html", nonce=nonce,
+        return render_template("tables/_live.html", nonce=nonce, **{fragments.SHARING: True},
                                **screen_context(table, replay, view)), replay.finished
     text, finished = fragments.shared(key, render)
-    response = make_response(fragments.personal(text))
+    response = make_response(fragments.personal(text, seat.name if seat else None))
     if table.next_code:         # a rematch started: this screen goes to its place there
         response.headers["HX-Redirect"] = url_for("tables.next_game", code=table.code, view=view)
     elif request.args.get("finished", type=int, default=0) != int(finished):

@@ -133,6 +133,31 @@ def test_the_fragment_follows_every_change_and_each_seat_sees_its_own(app, clien
             assert re.search(rf'<tr class="[^"]*mine[^"]*">.*?{name}', html, re.S)
 
 
+def test_what_every_seat_shows_alike_is_rendered_once_for_all_of_them(app, client, monkeypatch):
+    code = start_table(client, players=PLAYERS)
+    phones = [app.test_client() for _ in PLAYERS]
+    for position, phone in enumerate(phones):
+        take_seat(phone, code, position)
+    with app.app_context():
+        service.append(service.find(code), Act({"type": "points", "player": "Bence", "round": 1,
+                                             "points": 4}, "host"))
+    rendered: list[str] = []
+    real = app.jinja_env.get_template
+
+    def counting(name, *args, **kwargs):
+        rendered.append(name)
+        return real(name, *args, **kwargs)
+    monkeypatch.setattr(app.jinja_env, "get_template", counting)
+    pages = [phone.get(f"/t/{code}/live?v=0&view=phone").get_data(as_text=True) for phone in phones]
+    assert rendered.count("tables/_live.html") == 3             # each seat's own part: its own
+    for shared in ("tables/_scoreboard.html", "tables/_history.html", "games/score_pad/sheet.html"):
+        assert rendered.count(shared) == 1, shared              # the rest: once for all three
+    for page, name in zip(pages, PLAYERS):
+        assert "\x1e" not in page
+        assert re.findall(r'<tr class="[^"]*mine[^"]*">\s*<td class="rank">[^<]*</td>\s*'
+                          r'<td class="name">([^<]*)', page) == [name]
+
+
 def test_a_finished_table_stores_its_result_and_the_home_page_reads_it(app, client):
     code = start_table(client, game="quadropolis", players=("Anna", "Bence"))
     assert client.post(f"/t/{code}/finish", data={"sure": "yes"}).status_code == 303

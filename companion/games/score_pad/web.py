@@ -15,6 +15,7 @@ class ScorePadScreens(Screens):
     phone_template = "games/score_pad/phone.html"
     host_template = "games/score_pad/host.html"
     live_template = "games/score_pad/sheet.html"
+    live_same_for_every_seat = True
 
     def options_from_form(self, form: OptionsForm, players: list[str]) -> dict[str, Any]:
         return {"lowest_wins": bool(form.lowest_wins.data)}
