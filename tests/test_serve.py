@@ -4,9 +4,11 @@ the gunicorn settings companion run serves with."""
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import pytest
 
@@ -200,3 +202,19 @@ def test_a_worker_keeps_connections_for_pages_beside_its_waiting_share():
     share = serve.waiting_share(5000)
     assert share == 4000 and 5000 - share >= serve.KEPT_FOR_PAGES
     assert serve.waiting_share(500) == 400          # few files: still a fifth for pages
+
+
+@pytest.mark.parametrize("mode", ["pool", "direct"])
+def test_under_gevent_an_act_waiting_for_sqlites_lock_leaves_the_worker_serving(tmp_path, mode):
+    """Another process holds SQLite's write lock for half a second: the act waiting for it runs
+    in gevent's pool of threads, so the worker's loop goes on (a greenlet ticking every 10 ms
+    ticks on); connected directly (the control), the loop stands still until the lock is free."""
+    probe = subprocess.run(
+        [sys.executable, "-m", "gevent.monkey", str(Path(__file__).parent / "gevent_sqlite_probe.py"),
+         str(tmp_path), *(["direct"] if mode == "direct" else [])],
+        capture_output=True, text=True, timeout=120)
+    found = re.search(r"ticks=(\d+) entered=(True|False)", probe.stdout)
+    assert found, probe.stdout + probe.stderr
+    ticks, entered = int(found.group(1)), found.group(2) == "True"
+    assert entered
+    assert ticks >= 10 if mode == "pool" else ticks <= 5, ticks

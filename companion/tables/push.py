@@ -23,7 +23,6 @@ import logging
 import os
 import random
 import re
-import sys
 import threading
 from typing import Any
 from urllib.parse import parse_qs, parse_qsl, urlencode
@@ -31,7 +30,7 @@ from urllib.parse import parse_qs, parse_qsl, urlencode
 from flask import Flask, Response, current_app, has_app_context, request
 from sqlalchemy import event
 
-from ..extensions import db
+from ..extensions import cooperative, db
 from . import service
 
 WAIT_SECONDS = 20.0     # a waiting request answers 204 after 15 to this many s (proxies allow 60)
@@ -99,12 +98,6 @@ def jittered(seconds: float) -> float:
     """A wait of 75–100 % of ``seconds``: screens that started together do not all ask again
     together."""
     return seconds * random.uniform(0.75, 1.0)
-
-
-def cooperative() -> bool:
-    """True in a process gevent has patched (a waiting request costs a greenlet)."""
-    monkey = sys.modules.get("gevent.monkey")
-    return bool(monkey is not None and monkey.is_module_patched("threading"))
 
 
 _CREATING = threading.Lock()
