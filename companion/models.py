@@ -77,6 +77,22 @@ class Event(db.Model):
     table: Mapped[Table] = relationship(back_populates="events")
 
 
+class Snapshot(db.Model):
+    """A table's replay kept as data, so a server that has not replayed the table lately resumes
+    after it instead of from the first event: the first ``events`` events replayed (their
+    state as the game's JSON form, whether the game is finished, the undos), by the rules whose
+    ``fingerprint`` it bears (other rules ignore it, and replay the log). Never more than the
+    log holds: it is written in the same transaction as the events it covers, or after them."""
+    __tablename__ = "snapshots"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    table_id: Mapped[int] = mapped_column(ForeignKey("tables.id"), unique=True)
+    events: Mapped[int]                         # the events it covers: the log's first ones
+    fingerprint: Mapped[str] = mapped_column(String(64))    # the rules it was replayed by
+    data: Mapped[dict[str, Any]] = mapped_column(JSON)
+    updated_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
 class Sitting(db.Model):
     """A browser took part in a table (as its host screen or at a seat): its games page lists it.
     The browser is known by a long-lived random cookie, stored hashed."""
