@@ -39,6 +39,7 @@ class Table(db.Model):
                                                cascade="all, delete-orphan")
     events: Mapped[list["Event"]] = relationship(order_by="Event.seq", back_populates="table",
                                                  cascade="all, delete-orphan")
+    snapshot: Mapped["Snapshot | None"] = relationship(cascade="all, delete-orphan")
 
     @property
     def players(self) -> list[str]:

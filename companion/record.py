@@ -277,24 +277,25 @@ def _fingerprint(game: Game) -> str:
 
 
 def snapshot(run: Replay) -> dict[str, Any]:
-    """What :func:`resumed` needs besides the events to give back ``run``: its state as the
-    game's own JSON-able data, whether it is finished, its undos and their work so far."""
-    return {"state": run.game.dump_state(run.state), "finished": run.finished,
-            "undone": [[index, by] for index, by in run.undone.items()], "work": run.work}
+    """``run`` as JSON-able data for :func:`resumed`: its events (one document reads back faster
+    than as many rows), its state as the game's own JSON-able data, whether it is finished, its
+    undos and their work so far."""
+    return {"events": run.events, "state": run.game.dump_state(run.state),
+            "finished": run.finished, "undone": [[index, by] for index, by in run.undone.items()],
+            "work": run.work}
 
 
-def resumed(game: Game, options: dict[str, Any], players: list[str], events: list[Any],
+def resumed(game: Game, options: dict[str, Any], players: list[str],
             data: Mapping[str, Any]) -> Replay:
-    """The replay of ``events`` that :func:`snapshot` kept as ``data``: equal to replaying them
-    (``replay`` resumes after it with the later events). ValueError if ``data`` is no snapshot."""
+    """The replay :func:`snapshot` kept as ``data`` (fresh data: its events are the replay's
+    own), equal to replaying its events; ``replay`` resumes after it with the later events.
+    ValueError if ``data`` is no snapshot."""
     try:
+        events, finished, work = data["events"], data["finished"], data["work"]
         undone = {int(index): int(by) for index, by in data["undone"]}
-        finished, work = data["finished"], data["work"]
         state = game.load_state(data["state"])
     except (KeyError, TypeError, ValueError) as error:
         raise ValueError(f"not a snapshot: {error}") from None
-    if not isinstance(finished, bool) or not isinstance(work, int):
+    if not (isinstance(events, list) and isinstance(finished, bool) and isinstance(work, int)):
         raise ValueError("not a snapshot")
-    return Replay(game, options, players, [dict(e) for e in events], state, finished, undone,
-                  work)
-
+    return Replay(game, options, players, events, state, finished, undone, work)
