@@ -72,6 +72,8 @@ def load(data: Any) -> Any:
         if not isinstance(fields, dict):
             raise StateDataError(f"no fields for {data['c']}")
         return cls(**{name: load(value) for name, value in fields.items()})
+    if len(data) != 1:
+        raise StateDataError(f"not state data: {data!r:.80}")
     (tag, inner), = data.items()
     if tag == "d":
         return {load(k): load(v) for k, v in inner}
