@@ -243,7 +243,7 @@ def _undo(run: Replay, event: Mapping[str, Any], index: int) -> None:
 # --- snapshots: a replay kept as data, resumed without replaying its events -------------------
 
 SNAPSHOT_FORMAT = 1         # the layout of snapshot() below; another one is stale
-_FINGERPRINTS: dict[str, str] = {}
+_FINGERPRINTS: dict[type, str] = {}      # by the game's class (a test's game may share a name)
 _FINGERPRINTING = threading.Lock()
 
 
@@ -252,13 +252,13 @@ def fingerprint(game: Game) -> str:
     its package (code and data: boards, sheets, tiles; not compiled caches), the modules every
     game shares (``companion/games/*.py``) and this module. Worked out once per process and
     game; a snapshot made under another fingerprint was made by other rules, so it is stale."""
-    found = _FINGERPRINTS.get(game.name)
+    found = _FINGERPRINTS.get(type(game))
     if found is not None:
         return found
     with _FINGERPRINTING:
-        if game.name not in _FINGERPRINTS:
-            _FINGERPRINTS[game.name] = _fingerprint(game)
-    return _FINGERPRINTS[game.name]
+        if type(game) not in _FINGERPRINTS:
+            _FINGERPRINTS[type(game)] = _fingerprint(game)
+    return _FINGERPRINTS[type(game)]
 
 
 def _fingerprint(game: Game) -> str:
