@@ -3,7 +3,8 @@ process keeps) as fast to show as one it has? For every game, a table of 10 and 
 through the app itself (Flask's test client: the server's own work, no network): the host page
 warm (the replay kept: the baseline, measured in the same run) against cold, the replays kept
 cleared before each request, resuming from the table's snapshot; and, for comparison, cold with
-the snapshot deleted first (the whole log replayed, and the snapshot written again). Then what
+the snapshot deleted first (the whole log replayed, and the snapshot written again). A log
+shorter than SNAPSHOT_EVERY events has no snapshot: cold, it is replayed whole. Then what
 an act costs at 1,000 events, with and without the snapshot written in its transaction.
 
 Each log is a whole game of four as bench/cli.py plays it, then turns passed, with an act taken
@@ -165,7 +166,8 @@ def main() -> None:
                     verdicts.append(verdict)
                 print(f"{name:12} {size:5} events: warm {f['warm']:6.1f} ms, cold "
                       f"{f['cold']:6.1f} ms ({ratio:.2f}x warm) {verdict:8} from the log "
-                      f"{f['log']:6.1f} ms ({f['log'] / f['warm']:.2f}x); {f['kb']:.1f} kB")
+                      f"{f['log']:6.1f} ms ({f['log'] / f['warm']:.2f}x); "
+                      + (f"{f['kb']:.1f} kB" if f["kb"] else "no snapshot (a short log)"))
         print(f"an act at 1,000 events ({ACTS} passes; a snapshot every "
               f"{service.SNAPSHOT_EVERY} events)")
         for name in GAMES:
