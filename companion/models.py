@@ -39,6 +39,7 @@ class Table(db.Model):
                                                cascade="all, delete-orphan")
     events: Mapped[list["Event"]] = relationship(order_by="Event.seq", back_populates="table",
                                                  cascade="all, delete-orphan")
+    snapshot: Mapped["Snapshot | None"] = relationship(cascade="all, delete-orphan")
 
     @property
     def players(self) -> list[str]:
@@ -75,6 +76,22 @@ class Event(db.Model):
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
 
     table: Mapped[Table] = relationship(back_populates="events")
+
+
+class Snapshot(db.Model):
+    """A table's replay kept as data, so a server that has not replayed the table lately resumes
+    after it instead of from the first event: the first ``events`` events replayed (their
+    state as the game's JSON form, whether the game is finished, the undos), by the rules whose
+    ``fingerprint`` it bears (other rules ignore it, and replay the log). Never more than the
+    log holds: it is written in the same transaction as the events it covers, or after them."""
+    __tablename__ = "snapshots"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    table_id: Mapped[int] = mapped_column(ForeignKey("tables.id"), unique=True)
+    events: Mapped[int]                         # the events it covers: the log's first ones
+    fingerprint: Mapped[str] = mapped_column(String(64))    # the rules it was replayed by
+    data: Mapped[dict[str, Any]] = mapped_column(JSON)
+    updated_at: Mapped[datetime] = mapped_column(default=utcnow)
 
 
 class Sitting(db.Model):

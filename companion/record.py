@@ -8,8 +8,12 @@ Pure: no Flask, no database. The web app, ``companion score`` and the tests all 
 from __future__ import annotations
 
 import copy
+import hashlib
 import json
+import sys
+import threading
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Mapping
 
 from . import bounds
@@ -234,3 +238,64 @@ def _undo(run: Replay, event: Mapping[str, Any], index: int) -> None:
     run.state, run.undone = state, undone
     run.finished = any(e.get("type") == "end" for i, e in enumerate(run.events)
                        if i not in undone)
+
+
+# --- snapshots: a replay kept as data, resumed without replaying its events -------------------
+
+SNAPSHOT_FORMAT = 1         # the layout of snapshot() below; another one is stale
+_FINGERPRINTS: dict[type, str] = {}      # by the game's class (a test's game may share a name)
+_FINGERPRINTING = threading.Lock()
+
+
+def fingerprint(game: Game) -> str:
+    """A SHA-256 over the bytes of the game's rules as this process runs them: every file of
+    its package (code and data: boards, sheets, tiles; not compiled caches), the modules every
+    game shares (``companion/games/*.py``) and this module. Worked out once per process and
+    game; a snapshot made under another fingerprint was made by other rules, so it is stale."""
+    found = _FINGERPRINTS.get(type(game))
+    if found is not None:
+        return found
+    with _FINGERPRINTING:
+        if type(game) not in _FINGERPRINTS:
+            _FINGERPRINTS[type(game)] = _fingerprint(game)
+    return _FINGERPRINTS[type(game)]
+
+
+def _fingerprint(game: Game) -> str:
+    games = Path(__file__).resolve().with_name("games")
+    module = Path(sys.modules[type(game).__module__].__file__ or "").resolve()
+    own = [module] if module.parent == games else sorted(
+        p for p in module.parent.rglob("*")
+        if p.is_file() and "__pycache__" not in p.parts and p.suffix not in (".pyc", ".pyo"))
+    shared = sorted(games.glob("*.py")) + [Path(__file__).resolve()]
+    digest = hashlib.sha256(f"snapshot {SNAPSHOT_FORMAT} {game.name}\n".encode())
+    for path in [*own, *shared]:
+        data = path.read_bytes()
+        digest.update(f"{path.relative_to(games.parent)} {len(data)}\n".encode())
+        digest.update(data)
+    return digest.hexdigest()
+
+
+def snapshot(run: Replay) -> dict[str, Any]:
+    """``run`` as JSON-able data for :func:`resumed`: its events (one document reads back faster
+    than as many rows), its state as the game's own JSON-able data, whether it is finished, its
+    undos and their work so far."""
+    return {"events": run.events, "state": run.game.dump_state(run.state),
+            "finished": run.finished, "undone": [[index, by] for index, by in run.undone.items()],
+            "work": run.work}
+
+
+def resumed(game: Game, options: dict[str, Any], players: list[str],
+            data: Mapping[str, Any]) -> Replay:
+    """The replay :func:`snapshot` kept as ``data`` (fresh data: its events are the replay's
+    own), equal to replaying its events; ``replay`` resumes after it with the later events.
+    ValueError if ``data`` is no snapshot."""
+    try:
+        events, finished, work = data["events"], data["finished"], data["work"]
+        undone = {int(index): int(by) for index, by in data["undone"]}
+        state = game.load_state(data["state"])
+    except (KeyError, TypeError, ValueError) as error:
+        raise ValueError(f"not a snapshot: {error}") from None
+    if not (isinstance(events, list) and isinstance(finished, bool) and isinstance(work, int)):
+        raise ValueError("not a snapshot")
+    return Replay(game, options, players, events, state, finished, undone, work)

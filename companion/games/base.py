@@ -95,6 +95,16 @@ class Rules:
         """The contract's result document for ``state`` (scored as if the game ended now)."""
         return self.core.result(state)
 
+    def dump_state(self, state: Any) -> Any:
+        """``state`` as JSON-able data (a table's snapshot keeps it): the core's own
+        ``dump_state``; :meth:`load_state` gives back an equal state."""
+        return self.core.dump_state(state)
+
+    def load_state(self, data: Any) -> Any:
+        """The state :meth:`dump_state` made ``data`` from, equal to it (the core's own
+        ``load_state``); ValueError if ``data`` is no such state."""
+        return self.core.load_state(data)
+
     def turn(self, state: Any) -> Turn | None:
         """Who is to act now (the core's ``turn``); None: the game keeps no turns (a score pad)."""
         query = getattr(self.core, "turn", None)

@@ -14,14 +14,16 @@ from typing import Any, Iterator, Mapping, Sequence
 
 from flask import g
 from sqlalchemy import Connection, func, select, update
+from sqlalchemy.dialects.postgresql import insert as postgresql_insert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.orm import joinedload
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
 from .. import cache, record
 from ..extensions import db
 from ..games import GAMES
 from ..games.base import N_, Act, RuleError
-from ..models import Event, Seat, Sitting, Table, digest
+from ..models import Event, Seat, Sitting, Snapshot, Table, digest, utcnow
 
 # No look-alikes: without 0/O, 1/I/L, 2/Z, 5/S, 8/B, G/6, Q.
 CODE_ALPHABET = "ACDEFHJKMNPRTUVWXY3479"
@@ -86,40 +88,128 @@ def _new_table(replay: record.Replay, options: Mapping[str, Any], host_hash: str
                   result=replay.result() if replay.finished else None)
     table.seats = [Seat(position=i, name=name) for i, name in enumerate(replay.players)]
     table.events = [Event(seq=i + 1, data=e, by="import") for i, e in enumerate(replay.events)]
+    if len(replay.events) >= SNAPSHOT_EVERY:     # a long record imported: kept replayed
+        table.snapshot = Snapshot(**_snapshot_values(replay))
     return table
 
 
 REPLAYS_KEPT = 256       # tables whose latest replay this process keeps (a busy night: 200)
+# A table's snapshot in the database (its replay as data) is written, in the transaction of the
+# act, once the log has SNAPSHOT_EVERY events more than the snapshot covers, and after an undo
+# (it replays every act before it, and so would a server resuming before it) in a log of at
+# least SNAPSHOT_EVERY events: a server that has not replayed the table lately (a restart, a
+# table gone from the replays kept) replays fewer than SNAPSHOT_EVERY events, and an act pays
+# for a write once in SNAPSHOT_EVERY acts (bench/cold.py measures both). A replay made here from
+# further behind than that (a table played before snapshots, or under other rules) writes one.
+SNAPSHOT_EVERY = 50
 
 
 def _replays() -> cache.Kept[tuple[int, record.Replay]]:
     return cache.of_app("table_replays", REPLAYS_KEPT)
 
 
+def _covered() -> cache.Kept[int]:
+    """How many events each table's snapshot covers, as this process last saw or wrote it."""
+    return cache.of_app("table_snapshots", REPLAYS_KEPT)
+
+
 def replay_of(table: Table) -> record.Replay:
     """The table's log replayed. The log is append-only, so the replay of its first n events
     never changes: the latest one is kept per table with the table's version it matches, so
     while the version stands no statement is needed, and after a change only the events after
-    it are replayed."""
+    it are replayed. A table not kept here resumes after its snapshot (see SNAPSHOT_EVERY)."""
     return _replayed(table.id, table.game, table.options, table.players, table.version)
 
 
 def _replayed(table_id: int, game_name: str, options: Mapping[str, Any], players: list[str],
-              version: int) -> record.Replay:
+              version: int, writing: bool = False) -> record.Replay:
+    """The replay (see replay_of); ``writing``: inside the table's write transaction (an
+    append), whose caller writes the snapshot with the act."""
     version_kept, earlier = _replays().get(table_id) or (None, None)
     if earlier is not None and version_kept == version:
         return earlier
-    count = db.session.scalar(select(func.count()).where(Event.table_id == table_id))
-    if earlier is None or len(earlier.events) > count:
+    if earlier is not None and len(earlier.events) > db.session.scalar(
+            select(func.count()).where(Event.table_id == table_id)):
+        earlier = None
+    snapshot = earlier is None
+    if snapshot:
         game = GAMES[game_name]
-        earlier = record.start(game, game.options(options, players), players)
-    if len(earlier.events) < count:
-        rows = db.session.scalars(select(Event.data).where(
-            Event.table_id == table_id, Event.seq > len(earlier.events)).order_by(Event.seq)).all()
+        earlier = _resumed(table_id, game, game.options(options, players), players)
+    resumed_at = len(earlier.events)
+    # after a snapshot, its last event is read again: the log must hold it, as it was
+    again = 1 if snapshot and resumed_at else 0
+    rows = db.session.scalars(select(Event.data).where(
+        Event.table_id == table_id, Event.seq > resumed_at - again).order_by(Event.seq)).all()
+    if again:
+        if not rows or rows[0] != earlier.events[-1]:       # never, but then: from the start
+            _covered().put(table_id, 0)
+            earlier, resumed_at = record.start(earlier.game, earlier.options, earlier.players), 0
+            rows = db.session.scalars(select(Event.data).where(Event.table_id == table_id)
+                                      .order_by(Event.seq)).all()
+        else:
+            rows = rows[1:]
+    if rows:
         earlier = record.replay(earlier.game, earlier.options, earlier.players,
                                 [*earlier.events, *rows], start=earlier)
     keep(table_id, version, earlier)
+    if not writing and (len(earlier.events) - max(resumed_at, _covered().get(table_id) or 0)
+                        >= SNAPSHOT_EVERY):
+        _save_snapshot(table_id, earlier)
     return earlier
+
+
+def _resumed(table_id: int, game: Any, options: dict[str, Any],
+             players: list[str]) -> record.Replay:
+    """The table's snapshot as a replay, or the game's start when it has none made by these
+    rules (its fingerprint another, or its data unreadable: it is written again)."""
+    snapshot = db.session.execute(select(Snapshot.fingerprint, Snapshot.data)
+                                  .where(Snapshot.table_id == table_id)).first()
+    if snapshot is not None and snapshot.fingerprint == record.fingerprint(game):
+        try:
+            run = record.resumed(game, options, players, snapshot.data)
+        except ValueError:      # written by a version whose rules had the same bytes: never
+            pass
+        else:
+            _covered().put(table_id, len(run.events))
+            return run
+    _covered().put(table_id, 0)
+    return record.start(game, options, players)
+
+
+def _snapshot_values(replay: record.Replay) -> dict[str, Any]:
+    return {"events": len(replay.events), "fingerprint": record.fingerprint(replay.game),
+            "data": record.snapshot(replay), "updated_at": utcnow()}
+
+
+def _save_snapshot(table_id: int, replay: record.Replay, writing: bool = False) -> None:
+    """Write the table's snapshot as of ``replay`` over an older one (or one of other rules):
+    inside the act's transaction when ``writing`` (the caller commits, then notes it in
+    ``_covered``), else in a write transaction of its own (the read's ended first, as ``sat``
+    does), only while the session holds nothing unwritten."""
+    values = {"table_id": table_id, **_snapshot_values(replay)}
+    insert = (postgresql_insert if db.engine.dialect.name == "postgresql" else sqlite_insert)(
+        Snapshot).values(values)
+    newer = insert.on_conflict_do_update(
+        index_elements=[Snapshot.table_id],
+        set_={name: insert.excluded[name] for name in values if name != "table_id"},
+        where=(Snapshot.events < insert.excluded.events)
+        | (Snapshot.fingerprint != insert.excluded.fingerprint))
+    if writing:
+        db.session.execute(newer)
+        return
+    else:
+        session = db.session()
+        if session.new or session.dirty or session.deleted:
+            return
+        with _one_writer():
+            try:
+                db.session.commit()
+                db.session.execute(newer)
+                db.session.commit()
+            except SQLAlchemyError:     # a snapshot is never worth failing a read for
+                db.session.rollback()
+                return
+    _covered().put(table_id, len(replay.events))
 
 
 def keep(table_id: int, version: int, replay: record.Replay) -> None:
@@ -201,11 +291,18 @@ def append(table: Table, act: Act) -> record.Replay:
         else:
             again = False
             # every change bumps the version: the log is as it was at the version before ours
-            current = _replayed(table_id, game, options, players, locked.version - 1)
+            current = _replayed(table_id, game, options, players, locked.version - 1,
+                                writing=True)
             check(current, act, locked.next_code)
             after = current.then(dict(act.event))
             db.session.add(Event(table_id=table_id, seq=len(current.events) + 1,
                                  data=dict(act.event), by=act.by, nonce=nonce))
+            covered = _covered().get(table_id) or 0
+            snapshot = len(after.events) >= SNAPSHOT_EVERY and (
+                len(after.events) - covered >= SNAPSHOT_EVERY
+                or (act.event.get("type") == "undo" and covered < len(after.events)))
+            if snapshot:
+                _save_snapshot(table_id, after, writing=True)
             if after.finished != current.finished:  # finished, or reopened: the stored result
                 db.session.execute(update(Table).where(Table.id == table_id).values(
                     result=after.result() if after.finished else None))
@@ -213,6 +310,8 @@ def append(table: Table, act: Act) -> record.Replay:
     if again:
         return replay_of(table)
     keep(table_id, locked.version, after)
+    if snapshot:
+        _covered().put(table_id, len(after.events))
     return after
 
 

@@ -155,3 +155,26 @@ def result(sheet: Sheet) -> dict[str, Any]:
     return {"game": "score-pad", "finished": False, "end_triggered": False,
             "players": players,
             "winners": [p["name"] for p in players if p["rank"] == 1]}
+
+
+# --- the sheet as data (a table's snapshot) ---------------------------------------------------
+
+def dump_state(sheet: Sheet) -> dict[str, Any]:
+    """The sheet as JSON-able data: its players, who wins and its cells as [player, round,
+    points] in the order entered; :func:`load_state` gives back an equal sheet."""
+    return {"players": list(sheet.players), "lowest_wins": sheet.lowest_wins,
+            "points": [[player, round_, points] for (player, round_), points in sheet.points.items()]}
+
+
+def load_state(data: Any) -> Sheet:
+    """The sheet :func:`dump_state` made ``data`` from; ValueError if it is no sheet's data."""
+    try:
+        players, lowest, cells = data["players"], data["lowest_wins"], data["points"]
+        sheet = Sheet(tuple(players), lowest)
+        sheet._points = {(player, round_): points for player, round_, points in cells}
+    except (KeyError, TypeError, ValueError):
+        raise ValueError("not a score sheet's data") from None
+    if not (all(isinstance(p, str) for p in sheet.players) and isinstance(lowest, bool)):
+        raise ValueError("not a score sheet's data")
+    return sheet
+
