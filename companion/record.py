@@ -45,6 +45,7 @@ class Replay:
     finished: bool = False
     undone: dict[int, int] = field(default_factory=dict)   # undone index -> index of its undo
     work: int = 0           # acts replayed by undos so far (bounded by MAX_UNDO_WORK)
+    size: int = 0           # its events' bytes as compact JSON (what keeping it mostly costs)
     # the result, scored once: a replay never changes (then() returns a new one)
     _result: dict[str, Any] | None = field(default=None, repr=False, compare=False)
 
@@ -186,7 +187,7 @@ def replay(game: Game, options: dict[str, Any], players: list[str],
         run = Replay(game, options, players, [], game.start(options, players))
     else:
         run = Replay(game, options, players, list(start.events), start.state,
-                     start.finished, dict(start.undone), start.work)
+                     start.finished, dict(start.undone), start.work, size=start.size)
     for index in range(len(run.events), len(events)):
         event = events[index]
         if not isinstance(event, Mapping) or not isinstance(event.get("type"), str):
@@ -202,7 +203,13 @@ def replay(game: Game, options: dict[str, Any], players: list[str],
         except RuleError as error:
             raise RecordError(error, index, event["type"]) from None
         run.events.append(dict(event))
+        run.size += json_size(event)
     return run
+
+
+def json_size(value: Any) -> int:
+    """The bytes of ``value`` as compact JSON (non-ASCII as is: UTF-8 counted per character)."""
+    return len(json.dumps(value, ensure_ascii=False, separators=(",", ":")))
 
 
 def _reopens(run: Replay, event: Mapping[str, Any]) -> bool:
@@ -298,4 +305,5 @@ def resumed(game: Game, options: dict[str, Any], players: list[str],
         raise ValueError(f"not a snapshot: {error}") from None
     if not (isinstance(events, list) and isinstance(finished, bool) and isinstance(work, int)):
         raise ValueError("not a snapshot")
-    return Replay(game, options, players, events, state, finished, undone, work)
+    return Replay(game, options, players, events, state, finished, undone, work,
+                  size=sum(map(json_size, events)))

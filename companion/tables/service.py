@@ -12,7 +12,7 @@ import threading
 from contextlib import contextmanager
 from typing import Any, Iterator, Mapping, Sequence
 
-from flask import g
+from flask import current_app, g
 from sqlalchemy import Connection, func, select, update
 from sqlalchemy.dialects.postgresql import insert as postgresql_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
@@ -93,7 +93,10 @@ def _new_table(replay: record.Replay, options: Mapping[str, Any], host_hash: str
     return table
 
 
-REPLAYS_KEPT = 256       # tables whose latest replay this process keeps (a busy night: 200)
+REPLAYS_KEPT = 256       # tables whose latest replay this process keeps (a busy night: 200),
+REPLAYS_MEGABYTES = 16   # and what they hold at most, measured as their snapshots' JSON (a
+                         # process holds about ten times that: a long game, 80 kB of JSON,
+                         # about 0.75 MB); REPLAYS_MEGABYTES in the configuration overrides it
 # A table's snapshot in the database (its replay as data) is written, in the transaction of the
 # act, once the log has SNAPSHOT_EVERY events more than the snapshot covers, and after an undo
 # (it replays every act before it, and so would a server resuming before it) in a log of at
@@ -104,8 +107,33 @@ REPLAYS_KEPT = 256       # tables whose latest replay this process keeps (a busy
 SNAPSHOT_EVERY = 50
 
 
-def _replays() -> cache.Kept[tuple[int, record.Replay]]:
-    return cache.of_app("table_replays", REPLAYS_KEPT)
+def _replays() -> cache.Kept["KeptReplay"]:
+    budget = float(current_app.config.get("REPLAYS_MEGABYTES", REPLAYS_MEGABYTES))
+    return cache.of_app("table_replays", REPLAYS_KEPT, int(budget * 1024 * 1024), _kept_bytes)
+
+
+class KeptReplay(tuple):
+    """A kept replay: (version, replay), and ``bytes``, what it holds as its snapshot would
+    write it (its events, counted as they were replayed, and its state)."""
+    bytes: int
+
+
+def _kept_bytes(kept: "KeptReplay") -> int:
+    return kept.bytes
+
+
+STATE_MEASURED_EVERY = 25    # events between two measures of a table's state (it grows slowly)
+
+
+def _state_bytes(table_id: int, replay: record.Replay) -> int:
+    """The table's state as JSON, in bytes: measured again once the log grew by
+    STATE_MEASURED_EVERY events (or shrank: another game after a rematch has its own table)."""
+    measured = cache.of_app("table_state_bytes", REPLAYS_KEPT).get(table_id)
+    count = len(replay.events)
+    if measured is None or not 0 <= count - measured[0] < STATE_MEASURED_EVERY:
+        measured = (count, record.json_size(replay.game.dump_state(replay.state)))
+        cache.of_app("table_state_bytes", REPLAYS_KEPT).put(table_id, measured)
+    return measured[1]
 
 
 def _covered() -> cache.Kept[int]:
@@ -215,7 +243,9 @@ def _save_snapshot(table_id: int, replay: record.Replay, writing: bool = False) 
 def keep(table_id: int, version: int, replay: record.Replay) -> None:
     """Keep the table's newest replay, as of ``version`` (an act keeps the state it made: no
     replay next time), unless another thread kept a newer one meanwhile."""
-    _replays().put(table_id, (version, replay), replaces=lambda kept: (
+    entry = KeptReplay((version, replay))
+    entry.bytes = replay.size + _state_bytes(table_id, replay)
+    _replays().put(table_id, entry, replaces=lambda kept: (
         len(kept[1].events), kept[0]) <= (len(replay.events), version))
 
 
