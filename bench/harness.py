@@ -476,6 +476,7 @@ class CPU:
         stalled = stalled_microseconds()
         if stalled is not None and self.stalled is not None:
             text += f", CPU pressure {(stalled - self.stalled) / 1e6 / wall * 100:.0f}%"
+        self.server_cores, self.text = server, text        # as last reported
         return text
 
 
