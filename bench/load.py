@@ -410,13 +410,13 @@ class Run:
                     status, headers, body = await connection.request(
                         "GET", live_path(table.code, seen[0], wait=True),
                         timeout=max(0.1, until - loop.time()))
+                except TimeoutError:        # (an OSError: caught first)
+                    held["still waiting at the end"] += 1
+                    return
                 except (OSError, asyncio.IncompleteReadError) as error:
                     held[f"failed ({failure(error)})"] += 1
                     await asyncio.sleep(1)
                     continue
-                except TimeoutError:
-                    held["still waiting at the end"] += 1
-                    return
                 held[f"HTTP {status}"] += 1
                 seen[0] = max(seen[0], version_in(body) or 0)
                 if status == 503:
@@ -507,7 +507,8 @@ class Run:
         print(f"\n4. a restart under {len(phones)} phones: SIGTERM to the gunicorn master, an act at "
               f"every table while it is down, the server started again on the same port and database")
         print(f"   arrival: {percentiles(arrival.pages)}, {arrival.error_text()}")
-        print(f"   graceful stop took {stopped:.1f} s ({'stopped by itself' if by_itself else 'killed after 45 s'})")
+        print(f"   graceful stop took {stopped:.1f} s (gunicorn's graceful time-out is 30 s; "
+              f"{'the master exited by itself' if by_itself else 'killed after 45 s'})")
         text = lambda value: f"{value:.2f} s" if value is not None else "never (60 s)"  # noqa: E731
         print(f"   from the start: listening after {text(listening)}, home page answers after {text(home)}, "
               f"every phone fresh after "
