@@ -1,14 +1,20 @@
-"""What does a result card cost? For each game's finished example (the records the tests use;
-the score pad's is 12 players with long names), in one run through the app itself (Flask's test
-client, no network): scoring the game once (``result()`` on a fresh replay of its record: the
-baseline), drawing the card alone (Pillow, fonts loaded), and the whole ``GET /t/<code>/card.png``
-(a fresh address each time: no 304). Prints the medians and the card's cost against the
-baseline. Bounded: ROUNDS of each per game.
+"""What does a result card cost? For each game's finished example (bench/finished.json: the
+records the tests use, tests/tables/test_share.py's FINISHED; the score pad's is 12 players
+with long names), in one run through the app itself (Flask's test client, no network, on a
+fresh SQLite database set up as bench/harness.py's prepare() does): scoring the game once
+(``result()`` on a fresh replay of its record: the baseline), drawing the card alone (Pillow,
+fonts loaded), and the whole ``GET /t/<code>/card.png`` (a fresh address each time: no 304).
+Prints the medians and the card's cost against the baseline. Bounded: ROUNDS of each per game.
+Needs only the app's own dependencies.
 
     .venv/bin/python bench/card.py
+    .venv/bin/python bench/card.py --write-examples     (bench/finished.json again from the
+                                                          tests' examples: needs the test extras)
 """
 from __future__ import annotations
 
+import json
+import os
 import statistics
 import sys
 import tempfile
@@ -20,10 +26,35 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from companion import record  # noqa: E402
 from companion.tables import card, service  # noqa: E402
 from companion.tables.share import result_card  # noqa: E402
-from tests.support import make_app  # noqa: E402
-from tests.tables.test_share import FINISHED  # noqa: E402
 
 ROUNDS = 20
+EXAMPLES = Path(__file__).resolve().parent / "finished.json"
+
+
+def make_app(folder: Path):
+    """The app on a fresh SQLite database in ``folder`` (an instance as a real install has:
+    the database and a secret key; nothing switched off)."""
+    instance = folder / "instance"
+    instance.mkdir(parents=True)
+    (instance / "config.py").write_text(
+        f"SQLALCHEMY_DATABASE_URI = {('sqlite:///' + str(folder / 'card.sqlite'))!r}\n"
+        "SECRET_KEY = 'bench'\n")
+    os.environ["COMPANION_INSTANCE"] = str(instance)
+    from companion import create_app
+    from companion.extensions import db
+
+    app = create_app()
+    with app.app_context():
+        db.create_all()
+    return app
+
+
+def write_examples() -> None:
+    from tests.tables.test_share import FINISHED
+
+    lines = [f"{json.dumps(name)}: {json.dumps(data, ensure_ascii=False, separators=(',', ':'))}"
+             for name, data in FINISHED.items()]
+    EXAMPLES.write_text("{\n" + ",\n".join(lines) + "\n}\n", encoding="utf-8")
 
 
 def median_ms(samples: list[float]) -> float:
@@ -63,11 +94,12 @@ def measure(app, name: str, data: dict) -> dict[str, float]:
 
 def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
-        app = make_app(Path(folder), RATELIMIT_ENABLED=False)
+        app = make_app(Path(folder))
+        finished = json.loads(EXAMPLES.read_text(encoding="utf-8"))
         print(f"{ROUNDS} rounds each; medians in ms")
         print(f"{'game':<12} {'players':>7} {'result() (baseline)':>20} {'draw card':>10} "
               f"{'GET card.png':>13} {'PNG size':>9}  card vs result()")
-        for name, data in FINISHED.items():
+        for name, data in finished.items():
             figures = measure(app, name, data)
             ratio = figures["GET card.png"] / figures["result()"]
             print(f"{name:<12} {len(data['players']):>7} {figures['result()']:>20.2f} "
@@ -76,4 +108,7 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    if sys.argv[1:] == ["--write-examples"]:
+        write_examples()
+    else:
+        main()

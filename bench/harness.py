@@ -1,19 +1,24 @@
 """What bench/load.py and bench/push.py share: the app on gunicorn with the configuration
 ``companion run`` serves with, a fresh SQLite database with score-pad tables and their seats,
-and phones: raw HTTP/1.1 keep-alive connections driven by asyncio (the standard library).
+and browsers: raw HTTP/1.1 keep-alive connections driven by asyncio (the standard library),
+each browser from its own loopback address (Linux routes all of 127.0.0.0/8 to ``lo``), with
+its own cookies, reading the CSRF token and the form's fields from the page it loaded.
 
-The served app is the production one (``companion.serve``: gevent workers, one per core, load
-shed) with two bench settings in its instance configuration: CSRF is off (the phones post the
-real entry form without reading a token first) and so are the per-address limits (every phone
-comes from 127.0.0.1). Beside it, on the same server, a bare Flask app answers ``/healthz``
-with "ok": the floor any request costs.
+The served app is the production one (``companion.serve.production_app``: gevent workers, one
+per core, live views in front of the app, load shed), with nothing switched off: CSRF and the
+per-address rate limits are on, as in a real install (the instance configuration names only
+the database and the secret key). Beside it, on the same server, a bare Flask app answers
+``/healthz`` with "ok": the floor any request costs.
 
     python -m gevent.monkey bench/harness.py --serve INSTANCE PORT WORKERS   (what start() runs)
 """
 from __future__ import annotations
 
 import asyncio
+import html
+import itertools
 import os
+import random
 import re
 import resource
 import signal
@@ -22,17 +27,22 @@ import statistics
 import subprocess
 import sys
 import time
-import uuid
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlencode, urlsplit
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 HOST = "127.0.0.1"
 VERSION = re.compile(rb'data-version="(\d+)"')
-PLAYERS = ("Anna", "Bence", "Csilla", "Dani", "Emese")
+CSRF_HEADER = re.compile(rb"""hx-headers='\{"X-CSRFToken": "([^"]+)"\}'""")
+CSRF_INPUT = re.compile(rb'name="csrf_token" value="([^"]+)"')
+INPUT = re.compile(rb"<input\b[^>]*>")
+ATTRIBUTE = re.compile(rb'([a-zA-Z_-]+)="([^"]*)"')
+PLAYERS = ("Anna", "Bence", "Csilla", "Dani", "Emese", "Feri", "Gabi", "Hanna", "Ildi", "Jani",
+           "Kati", "Laci")
 
 
 # --- the server ------------------------------------------------------------------------------
@@ -43,12 +53,10 @@ def serve(instance: str, port: int, workers: int) -> None:
     os.environ["COMPANION_INSTANCE"] = instance
     from flask import Flask
 
-    from companion import create_app
-    from companion.serve import Server, Shed, settings
-    from companion.tables.push import in_front
+    from companion.serve import Server, production_app, settings
 
     def factory() -> Any:       # companion.serve.production_app, the bare endpoint beside it
-        app = in_front(create_app())
+        app = production_app()
         bare = Flask("bare")
 
         @bare.get("/healthz")
@@ -59,7 +67,7 @@ def serve(instance: str, port: int, workers: int) -> None:
             target = bare if environ.get("PATH_INFO") == "/healthz" else app
             return target(environ, start_response)
 
-        return Shed(dispatch)
+        return dispatch
 
     Server(factory, settings(HOST, port, workers)).run()
 
@@ -70,25 +78,24 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
-def prepare(folder: Path, tables: int, seats: int = 5) -> tuple[Path, list["Table"]]:
-    """A fresh instance folder (SQLite file, bench settings) with ``tables`` score pads whose
-    seats are all taken; returns the folder and each table's code and seat cookies."""
+def prepare(folder: Path, tables: int, seats: int = 5,
+            open_tables: int = 0) -> tuple[Path, list["Table"], list["Table"]]:
+    """A fresh instance folder (an SQLite file and a secret key, as a real install has) with
+    ``tables`` score pads of ``seats`` players whose seats are all taken, and ``open_tables``
+    score pads of 12 players with every seat free (for newcomers); returns the folder, the
+    tables (code, version, seat cookies) and the open tables (no cookies)."""
     instance = folder / "instance"
     instance.mkdir(parents=True)
     (instance / "config.py").write_text(
         f"SQLALCHEMY_DATABASE_URI = {('sqlite:///' + str(folder / 'bench.sqlite'))!r}\n"
-        "SECRET_KEY = 'bench'\n"
-        "WTF_CSRF_ENABLED = False      # phones post the form without reading a token first\n"
-        "RATELIMIT_ENABLED = False     # every phone comes from 127.0.0.1\n")
+        "SECRET_KEY = 'bench'\n")
     os.environ["COMPANION_INSTANCE"] = str(instance)
-    from companion import create_app
     from companion.extensions import db
     from companion.tables import service
     from companion.tables.identity import SEAT_COOKIE
 
-    app = create_app()
-    made = []
-    with app.app_context():
+    made, opened = [], []
+    with app().app_context():
         db.create_all()
         for _ in range(tables):
             table, _host = service.create("score-pad", {}, list(PLAYERS[:seats]))
@@ -97,15 +104,33 @@ def prepare(folder: Path, tables: int, seats: int = 5) -> tuple[Path, list["Tabl
                 secret = service.take_seat(table, position)
                 cookies.append(f"{SEAT_COOKIE.format(table.code)}={secret}")
             made.append(Table(table.code, service.version(table.code) or 0, cookies))
-    return instance, made
+        for _ in range(open_tables):
+            table, _host = service.create("score-pad", {}, list(PLAYERS))
+            opened.append(Table(table.code, service.version(table.code) or 0, []))
+    return instance, made, opened
+
+
+_APP: Any = None
+
+
+def app() -> Any:
+    """The app in this process (the bench's own, on the instance prepare() made): to set up
+    tables, or to write to the database as any other program may while the server is down."""
+    global _APP
+    if _APP is None:
+        from companion import create_app
+        _APP = create_app()
+    return _APP
 
 
 class Server:
     """The server process (its gunicorn master) and its workers, stopped at the end."""
 
-    def __init__(self, instance: Path, workers: int) -> None:
-        self.port = free_port()
+    def __init__(self, instance: Path, workers: int, port: int | None = None) -> None:
+        self.port = port or free_port()
         self.workers = workers
+        self.instance = instance
+        self.started = time.perf_counter()
         self.process = subprocess.Popen(
             [sys.executable, "-m", "gevent.monkey", str(Path(__file__)), "--serve",
              str(instance), str(self.port), str(workers)],
@@ -145,14 +170,20 @@ class Server:
             total += int(fields[11]) + int(fields[12])      # utime, stime
         return total / ticks
 
-    def stop(self) -> None:
-        if self.process.poll() is None:
-            self.process.send_signal(signal.SIGINT)     # gunicorn's quick shutdown
-            try:
-                self.process.wait(20)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait(5)
+    def stop(self, how: int = signal.SIGINT, seconds: float = 20) -> bool:
+        """SIGINT: gunicorn's quick shutdown; SIGTERM: its graceful one (requests under way
+        are finished, up to its graceful time-out). Killed after ``seconds``; True when it
+        stopped by itself."""
+        if self.process.poll() is not None:
+            return True
+        self.process.send_signal(how)
+        try:
+            self.process.wait(seconds)
+            return True
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait(5)
+            return False
 
     def __enter__(self) -> "Server":
         self.wait_ready()
@@ -169,31 +200,52 @@ def more_files() -> None:
         resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
 
 
-# --- phones ----------------------------------------------------------------------------------
+# --- browsers --------------------------------------------------------------------------------
 
 @dataclass
 class Table:
     code: str
     version: int
     cookies: list[str]
-    rounds: list[int] = field(default_factory=lambda: [0] * len(PLAYERS))
+
+
+_ADDRESSES = itertools.count(1)
+
+
+def loopback() -> str:
+    """A loopback address no browser of this run had: 127.1.0.1, 127.1.0.2, ... (never .0 or
+    .255 in an octet); the kernel routes them all to ``lo``, the server sees each as a client."""
+    n = next(_ADDRESSES)
+    return f"127.{1 + n // 64516}.{n // 254 % 254}.{n % 254 + 1}"
+
+
+class Headers(dict):
+    """An answer's headers by lower-case name (the last of each), and every Set-Cookie."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.cookies: list[str] = []
 
 
 class Connection:
-    """One HTTP/1.1 keep-alive connection, reopened when the server closed it."""
+    """One HTTP/1.1 keep-alive connection from ``source`` (an address of 127.0.0.0/8; None:
+    the kernel's choice), reopened when the server closed it."""
 
-    def __init__(self, port: int) -> None:
+    def __init__(self, port: int, source: str | None = None) -> None:
         self.port = port
+        self.source = source
         self.reader: asyncio.StreamReader | None = None
         self.writer: asyncio.StreamWriter | None = None
 
     async def request(self, method: str, path: str, cookie: str | None = None,
-                      body: bytes = b"", timeout: float = 10.0) -> tuple[int, dict[str, str], bytes]:
+                      body: bytes = b"", timeout: float = 10.0, headers: dict[str, str] | None = None,
+                      content_type: str = "application/x-www-form-urlencoded") -> tuple[int, Headers, bytes]:
         head = [f"{method} {path} HTTP/1.1", f"Host: {HOST}:{self.port}"]
         if cookie:
             head.append(f"Cookie: {cookie}")
+        head += [f"{name}: {value}" for name, value in (headers or {}).items()]
         if method == "POST":
-            head += ["Content-Type: application/x-www-form-urlencoded", f"Content-Length: {len(body)}"]
+            head += [f"Content-Type: {content_type}", f"Content-Length: {len(body)}"]
         data = ("\r\n".join(head) + "\r\n\r\n").encode() + body
         try:
             async with asyncio.timeout(timeout):
@@ -209,22 +261,23 @@ class Connection:
             self.close()        # a time-out or a cancel mid-answer: never read it as the next one
             raise
 
-    async def _exchange(self, data: bytes) -> tuple[int, dict[str, str], bytes]:
+    async def _exchange(self, data: bytes) -> tuple[int, Headers, bytes]:
         if self.writer is None:
-            self.reader, self.writer = await asyncio.open_connection(HOST, self.port)
+            self.reader, self.writer = await asyncio.open_connection(
+                HOST, self.port, local_addr=(self.source, 0) if self.source else None)
         assert self.reader is not None
         self.writer.write(data)
-        try:
-            head = await self.reader.readuntil(b"\r\n\r\n")
-        except asyncio.IncompleteReadError:
-            raise
+        head = await self.reader.readuntil(b"\r\n\r\n")
         lines = head.decode("latin-1").split("\r\n")
         status = int(lines[0].split(" ", 2)[1])
-        headers = {}
+        headers = Headers()
         for line in lines[1:]:
             if ":" in line:
                 name, value = line.split(":", 1)
-                headers[name.strip().lower()] = value.strip()
+                name, value = name.strip().lower(), value.strip()
+                headers[name] = value
+                if name == "set-cookie":
+                    headers.cookies.append(value)
         if headers.get("transfer-encoding", "").lower() == "chunked":
             chunks = []
             while True:
@@ -247,25 +300,142 @@ class Connection:
         self.reader = self.writer = None
 
 
+class Refused(Exception):
+    """An answer a browser did not expect (the status, and what was asked)."""
+
+    def __init__(self, what: str, status: int) -> None:
+        super().__init__(f"{what} HTTP {status}")
+        self.what = what
+        self.status = status
+
+
+class Browser:
+    """One browser: its own loopback address, its cookies (kept from every answer, as a
+    browser keeps them), a connection for pages and acts and one for the live view (a browser
+    opens several to a host; a waiting long poll holds one)."""
+
+    def __init__(self, port: int, cookies: list[str] | None = None, address: str | None = None) -> None:
+        self.address = address or loopback()
+        self.jar: dict[str, str] = dict(c.split("=", 1) for c in cookies or [])
+        self.page = Connection(port, self.address)
+        self.live = Connection(port, self.address)
+        self.token: str | None = None
+
+    def cookie(self) -> str | None:
+        return "; ".join(f"{name}={value}" for name, value in self.jar.items()) or None
+
+    def keep(self, headers: Headers) -> None:
+        for line in headers.cookies:
+            name, _, value = line.split(";", 1)[0].partition("=")
+            if "max-age=0" in line.lower() or not value:
+                self.jar.pop(name.strip(), None)
+            else:
+                self.jar[name.strip()] = value.strip()
+
+    async def get(self, path: str, timeout: float = 10.0, live: bool = False,
+                  headers: dict[str, str] | None = None) -> tuple[int, Headers, bytes]:
+        connection = self.live if live else self.page
+        status, answer, body = await connection.request("GET", path, self.cookie(), timeout=timeout,
+                                                        headers=headers)
+        self.keep(answer)
+        if not live and status == 200:
+            self.token = csrf_token(body) or self.token
+        return status, answer, body
+
+    async def post(self, path: str, fields: list[tuple[str, str]] | bytes, timeout: float = 10.0,
+                   content_type: str = "application/x-www-form-urlencoded",
+                   boosted: bool = True) -> tuple[int, Headers, bytes]:
+        """A form posted as the page posts it: hx-boost sends the form's fields and the token of
+        the body's hx-headers (X-CSRFToken) with htmx's own headers."""
+        body = fields if isinstance(fields, bytes) else urlencode(fields).encode()
+        headers = {"Origin": f"http://{HOST}:{self.page.port}"}
+        if boosted:
+            headers |= {"HX-Request": "true", "HX-Boosted": "true"}
+            if self.token:
+                headers["X-CSRFToken"] = self.token
+        status, answer, body = await self.page.request("POST", path, self.cookie(), body, timeout,
+                                                       headers, content_type)
+        self.keep(answer)
+        return status, answer, body
+
+    async def follow(self, headers: Headers, timeout: float = 10.0) -> tuple[int, Headers, bytes]:
+        """The GET a browser makes after a 303 (the XHR of a boosted form follows it too)."""
+        parts = urlsplit(headers.get("location", "/"))
+        return await self.get(parts.path + (f"?{parts.query}" if parts.query else ""), timeout)
+
+    def close(self) -> None:
+        self.page.close()
+        self.live.close()
+
+
+def csrf_token(body: bytes) -> str | None:
+    """The page's CSRF token: the body's hx-headers (X-CSRFToken), else a form's hidden input."""
+    found = CSRF_HEADER.search(body) or CSRF_INPUT.search(body)
+    return found.group(1).decode() if found else None
+
+
+def form_fields(body: bytes, action: str) -> list[tuple[str, str]] | None:
+    """The named inputs of the page's form posting to ``action``, with the values the page
+    gave them (the token, the nonce, the version seen, the prefilled round), in page order."""
+    start = body.find(f'action="{action}"'.encode())
+    if start < 0:
+        return None
+    end = body.find(b"</form>", start)
+    fields = []
+    for tag in INPUT.findall(body, start, end if end > 0 else len(body)):
+        attributes = {k.decode(): html.unescape(v.decode()) for k, v in ATTRIBUTE.findall(tag)}
+        if "name" in attributes and attributes.get("type") not in ("checkbox", "radio"):
+            fields.append((attributes["name"], attributes.get("value", "")))
+    return fields
+
+
 def live_path(code: str, version: int, wait: bool = False) -> str:
     return f"/t/{code}/live?v={version}&view=phone&finished=0" + ("&wait=1" if wait else "")
-
-
-def act_body(table: Table, seat: int) -> bytes:
-    table.rounds[seat] += 1
-    return (f"points-round={table.rounds[seat]}&points-points={table.rounds[seat] * 3 % 17}"
-            f"&nonce={uuid.uuid4().hex}").encode()
-
-
-async def act(connection: Connection, table: Table, seat: int) -> int:
-    status, _headers, _body = await connection.request(
-        "POST", f"/t/{table.code}/act/points", table.cookies[seat], act_body(table, seat))
-    return status
 
 
 def version_in(body: bytes) -> int | None:
     found = VERSION.search(body)
     return int(found.group(1)) if found else None
+
+
+@dataclass
+class Acted:
+    """An act as a phone made it: when its POST left, the page's version before and after,
+    the whole GET+POST+GET's seconds."""
+    sent: float
+    before: int
+    after: int
+    seconds: float
+
+
+async def act(browser: Browser, code: str, points: int | None = None, timeout: float = 10.0,
+              posting: Any = None) -> Acted:
+    """A player enters points as on the page: GET the phone's screen (the token, a fresh nonce,
+    the prefilled round), POST the entry form with them, GET the screen the 303 names. Raises
+    Refused (or the connection's error) when a step fails. ``posting(before)`` is called just
+    before the POST leaves (the version the page showed)."""
+    start = time.perf_counter()
+    screen = f"/t/{code}/phone"
+    status, _headers, body = await browser.get(screen, timeout)
+    if status != 200:
+        raise Refused("act's page", status)
+    before = version_in(body) or 0
+    action = f"/t/{code}/act/points"
+    fields = form_fields(body, action)
+    if not fields:
+        raise Refused("act's page without the entry form", status)
+    value = str(points if points is not None else random.randint(0, 60))
+    fields = [(name, value if name == "points-points" else v) for name, v in fields]
+    sent = time.perf_counter()
+    if posting is not None:
+        posting(before)
+    status, headers, _body = await browser.post(action, fields, timeout)
+    if status != 303:
+        raise Refused("act", status)
+    status, _headers, body = await browser.follow(headers, timeout)
+    if status != 200:
+        raise Refused("act's screen", status)
+    return Acted(sent, before, version_in(body) or before, time.perf_counter() - start)
 
 
 # --- figures ---------------------------------------------------------------------------------
@@ -306,6 +476,7 @@ class CPU:
         stalled = stalled_microseconds()
         if stalled is not None and self.stalled is not None:
             text += f", CPU pressure {(stalled - self.stalled) / 1e6 / wall * 100:.0f}%"
+        self.server_cores, self.text = server, text        # as last reported
         return text
 
 

@@ -1,10 +1,12 @@
 """How soon does a phone see another phone's act? Long polling against polling, in one run.
 
 The app as ``companion run`` serves it (bench/harness.py: gunicorn, gevent workers, SQLite) on
-127.0.0.1. At each of 20 score-pad tables phone A enters points through the real form and
-phone B keeps its live view: first with a pending long poll (``wait=1``, as the page does),
-then polling every second (the page's fallback, the baseline). The figure is the time from A
-sending its act to B holding the fragment with it, over 200 acts each. Bounded: 10 acts per
+127.0.0.1, CSRF and the rate limits on. At each of 20 score-pad tables phone A enters points
+as the page does (GET its screen for the token and a fresh nonce, POST the entry form, GET the
+screen the 303 names) and phone B, from another address, keeps its live view: first with a
+pending long poll (``wait=1``, as the page does), then polling every second (the page's
+fallback, the baseline). The figure is the time from A's POST leaving to B holding the
+fragment with it, over 200 acts each. Bounded: 10 acts per
 table with a pause of 0.3–1.3 s between them, every wait capped at 10 s.
 
     .venv/bin/python bench/push.py [--tables 20] [--acts 10]
@@ -21,8 +23,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from harness import (CPU, Connection, Server, Table, act, live_path, more_files, p95,  # noqa: E402
-                     percentiles, prepare, version_in)
+from harness import (CPU, Browser, Connection, Refused, Server, Table, act, live_path,  # noqa: E402
+                     loopback, more_files, p95, percentiles, prepare, version_in)
 
 LONGEST = 10.0      # an act not seen by then counts as missed
 
@@ -31,7 +33,7 @@ class Screen:
     """Phone B: keeps its live view and notes when each version arrived."""
 
     def __init__(self, port: int, table: Table) -> None:
-        self.connection = Connection(port)
+        self.connection = Connection(port, loopback())
         self.table = table
         self.version = table.version
         self.arrived: dict[int, float] = {}
@@ -98,22 +100,25 @@ class Screen:
 
 async def table_run(port: int, table: Table, screen: Screen, acts: int,
                     latencies: list[float], missed: list[int]) -> None:
-    connection = Connection(port)
+    phone = Browser(port, [table.cookies[0]])
     for _ in range(acts):
         await asyncio.sleep(0.3 + random.random())      # B's next long poll is out by then
-        target = screen.version + 1
-        sent = time.perf_counter()
-        status = await act(connection, table, 0)
-        if status != 303:
-            missed.append(status)
+        try:
+            acted = await act(phone, table.code)
+        except Refused as refused:
+            missed.append(refused.status)
             continue
-        table.version = target
+        except (OSError, TimeoutError, asyncio.IncompleteReadError):
+            missed.append(0)
+            continue
+        target = acted.before + 1
+        table.version = acted.after
         arrived = await screen.seen(target)
         if arrived is None:
             missed.append(0)
         else:
-            latencies.append(arrived - sent)
-    connection.close()
+            latencies.append(arrived - acted.sent)
+    phone.close()
 
 
 async def measure(server: Server, tables: list[Table], acts: int, mode: str) -> str:
@@ -138,7 +143,7 @@ async def measure(server: Server, tables: list[Table], acts: int, mode: str) -> 
 
 async def main(args: argparse.Namespace) -> None:
     with tempfile.TemporaryDirectory() as folder:
-        instance, tables = prepare(Path(folder), args.tables, seats=2)
+        instance, tables, _ = prepare(Path(folder), args.tables, seats=2)
         with Server(instance, args.workers) as server:
             print(f"gunicorn, {args.workers} gevent worker(s), {args.tables} tables, "
                   f"act on phone A → phone B has it")
