@@ -87,7 +87,35 @@ def settings(host: str, port: int, workers: int | None = None) -> dict[str, Any]
         "forwarded_allow_ips": "",
         "control_socket_disable": True,
         "preload_app": False,
+        "post_worker_init": answer_waiters_on_stop,
     }
+
+
+def answer_waiters_on_stop(worker: Any) -> None:
+    """A worker told to stop (SIGTERM: a restart) answers the long polls waiting in it at once,
+    and every request from then on closes its connection (gunicorn does that once the worker
+    is no longer alive), so it stops in seconds, not after the graceful time-out: the phones
+    ask the server that starts next. (gunicorn installed its handler before this runs.)"""
+    import signal
+
+    import gevent
+
+    def stop(sig: int, frame: Any) -> None:
+        worker.alive = False
+        gevent.spawn(answer_every_waiter, worker.wsgi)
+    signal.signal(signal.SIGTERM, stop)
+    signal.siginterrupt(signal.SIGTERM, False)
+
+
+def answer_every_waiter(wsgi: Any) -> None:
+    """The served app's live-update watcher stopped: its waiting long polls are answered now
+    (each as a poll: fresh, or nothing new) and later ones at once."""
+    from .tables import push
+
+    app = getattr(wsgi, "app", None)
+    watcher = app.extensions.get(push.EXTENSION) if app is not None else None
+    if watcher is not None:
+        watcher.stop()
 
 
 class LoopLag:

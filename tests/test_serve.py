@@ -218,3 +218,46 @@ def test_under_gevent_an_act_waiting_for_sqlites_lock_leaves_the_worker_serving(
     ticks, entered = int(found.group(1)), found.group(2) == "True"
     assert entered
     assert ticks >= 10 if mode == "pool" else ticks <= 5, ticks
+
+
+def test_a_server_told_to_stop_answers_its_waiting_screens_and_stops_in_seconds(tmp_path):
+    """SIGTERM (a restart): the long polls waiting in the workers are answered at once (not
+    cut when the graceful time-out kills the worker), and the server exits well before it."""
+    import signal
+    import threading
+
+    from tests import databases
+    from tests.support import Phone, ServerProcess
+
+    instance = tmp_path / "instance"
+    instance.mkdir()
+    (instance / "config.py").write_text("LIVE_WAIT_SECONDS = 120\n")
+    env = {**os.environ, "COMPANION_INSTANCE": str(instance), "DATABASE_URL": databases.url(tmp_path)}
+    server = ServerProcess(databases.free_port(), env, tmp_path / "server.log").start()
+    try:
+        host = Phone(server.url)
+        status, location = host.post("/", game="score-pad", **{"players-0": "Anna", "players-1": "Bence"})
+        assert status == 303
+        code = location.rsplit("/", 1)[1]
+        version = int(re.search(r'data-version="(\d+)"', host.get(f"/t/{code}")[1]).group(1))
+        answers: list = []
+
+        def wait() -> None:
+            try:
+                answers.append(Phone(server.url).get(f"/t/{code}/live?v={version}&wait=1", timeout=90)[0])
+            except OSError as error:
+                answers.append(error)
+        polls = [threading.Thread(target=wait, daemon=True) for _ in range(3)]
+        for poll in polls:
+            poll.start()
+        time.sleep(1.5)                         # they wait (up to 120 s)
+        assert answers == []
+        stopped = time.monotonic()
+        os.kill(server.process.pid, signal.SIGTERM)     # to the master, as a service manager does
+        server.process.wait(25)                 # (gunicorn's graceful time-out is 30 s)
+        for poll in polls:
+            poll.join(5)
+        assert sorted(answers) == [204, 204, 204], answers
+        assert time.monotonic() - stopped < 25
+    finally:
+        server.kill()
