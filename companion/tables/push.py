@@ -16,6 +16,14 @@ under the threaded development server (a thread per request). Under a server wit
 threads (waitress, gunicorn's sync and gthread workers) each waiter would hold one of them, so
 there the view answers at once and the page polls; ``LIVE_WAIT_SECONDS`` in the configuration
 overrides the choice (0: never wait).
+
+Waiting is bounded, so no table and no address can take a server's capacity: a process holds at
+most ``LIVE_WAITERS`` waiting requests in all (its share of the connections it serves: pages and
+acts keep the rest), ``LIVE_WAITERS_PER_TABLE`` for one table (far above a real table's screens;
+a screen holding the table's seat or host cookie is never refused for it) and
+``LIVE_WAITERS_PER_ADDRESS`` from one address (far above a café's phones behind one router). A
+long poll beyond a bound is answered at once with 503 and ``Retry-After``: the page holds its
+live requests back that long and asks again. Nothing else changes: pages and acts are served.
 """
 from __future__ import annotations
 
@@ -29,9 +37,11 @@ from urllib.parse import parse_qs, parse_qsl, urlencode
 
 from flask import Flask, Response, current_app, has_app_context, request
 from sqlalchemy import event
+from werkzeug.http import parse_cookie
 
 from ..extensions import cooperative, db
 from . import service
+from .identity import HOST_COOKIE, SEAT_COOKIE
 
 WAIT_SECONDS = 20.0     # a waiting request answers 204 after 15 to this many s (proxies allow 60)
 CHECK_SECONDS = 0.1     # how often the watcher reads the versions of the tables waited for
@@ -44,6 +54,13 @@ EXTENSION = "table_push"
 WROTE = "table_push_wrote"
 
 log = logging.getLogger(__name__)
+
+
+def at_table(code: str, cookies: Any) -> bool:
+    """The browser holds a seat's or the host's cookie of the table (whether it is still good
+    the app checks): its screens are never shut out by the table's bound on waiting screens,
+    which only onlookers and strangers fill."""
+    return SEAT_COOKIE.format(code) in cookies or HOST_COOKIE.format(code) in cookies
 
 
 class Crowded(Exception):
@@ -71,9 +88,10 @@ def wait(code: str) -> Response | None:
     if seconds <= 0:
         return None
     service.release()       # nothing held while waiting
+    code = service.normal_code(code)
     try:
-        watcher_for(app).wait(service.normal_code(code), seen, jittered(seconds),
-                              address=request.remote_addr or "")
+        watcher_for(app).wait(code, seen, jittered(seconds), address=request.remote_addr or "",
+                              at_table=at_table(code, request.cookies))
     except Crowded:
         status, headers = crowded_answer()
         return Response(status=int(status.split()[0]), headers=headers)
@@ -148,16 +166,18 @@ class Watcher:
         self.failing = False
         self.stopped = False
 
-    def wait(self, code: str, seen: int, seconds: float, address: str = "") -> bool:
+    def wait(self, code: str, seen: int, seconds: float, address: str = "",
+             at_table: bool = False) -> bool:
         """Block until ``code``'s version differs from ``seen`` (True) or ``seconds`` pass
         (False); True at once from a stopped watcher (the app then looks for itself). Raises
         :class:`Crowded` at once, holding nothing, beyond a bound: this process's waiters, the
-        table's or the address's."""
+        table's (not for a screen ``at_table``: a seat's or the host's) or the address's."""
         waiter = Waiter(seen, address)
         with self.lock:
             if self.stopped:
                 return True
-            if (self.count >= self.most or len(self.waiting.get(code, ())) >= self.most_per_table
+            if (self.count >= self.most
+                    or (not at_table and len(self.waiting.get(code, ())) >= self.most_per_table)
                     or self.by_address.get(address, 0) >= self.most_per_address):
                 self.crowded += 1
                 raise Crowded(code)
@@ -311,7 +331,8 @@ class Front:
             if seconds <= 0:
                 return True
             if not watcher_for(self.app).wait(code, seen, jittered(seconds),
-                                              address=self._address(environ)):
+                                              address=self._address(environ),
+                                              at_table=at_table(code, parse_cookie(environ))):
                 return True
         if waits:       # the app answers at once
             environ["QUERY_STRING"] = urlencode([(k, v) for k, v in parse_qsl(query) if k != "wait"])

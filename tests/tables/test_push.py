@@ -227,6 +227,8 @@ def test_screens_beyond_a_tables_bound_get_503_at_once_and_nothing_else_changes(
     host = app.test_client()
     code = start_table(host, players=("Anna", "Bence"))
     other = start_table(host, players=("Csilla", "Dani"))
+    anna = app.test_client()
+    take_seat(anna, code, 0)
     version = stored_version(app, code)
     screens = [LongPoll(app, code, version, address=f"10.0.0.{n}") for n in range(3)]
     for screen in screens:
@@ -236,6 +238,12 @@ def test_screens_beyond_a_tables_bound_get_503_at_once_and_nothing_else_changes(
     extra.start()
     assert crowded(extra.answer())                       # at once, not after the wait
     assert EXTENSION_OF(app).waiters(code) == 3 and EXTENSION_OF(app).crowded == 1
+    # a seat's phone is never refused for the table's bound: strangers fill it, not the players
+    seated = LongPoll(app, code, version, view="phone", address="10.0.0.8")
+    seated.client = anna
+    seated.start()
+    waiting(app, code, 4)
+    screens.append(seated)
     # another table waits as ever; a screen behind, the page and an act are served
     elsewhere = LongPoll(app, other, stored_version(app, other))
     elsewhere.start()
@@ -244,7 +252,7 @@ def test_screens_beyond_a_tables_bound_get_503_at_once_and_nothing_else_changes(
     assert host.get(f"/t/{code}").status_code == 200
     assert stored_version(app, code) == version        # the refusal changed nothing
     assert enter(host, code, 1, 5, screen="host", **{"points-player": "Bence"}).status_code == 303
-    assert [screen.answer().status_code for screen in screens] == [200] * 3
+    assert [screen.answer().status_code for screen in screens] == [200] * 4
     enter(host, other, 1, 5, screen="host", **{"points-player": "Dani"})
     assert elsewhere.answer().status_code == 200
     assert EXTENSION_OF(app).waiters() == 0
