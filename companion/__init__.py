@@ -51,6 +51,7 @@ def configure(app: Flask, config: Mapping[str, Any] | None) -> None:
         SECRET_KEY=os.environ.get("COMPANION_SECRET_KEY") or None,
         WRONG_CODE_LIMIT="30 per minute",       # a mistyped code now and then, never a search
         POST_LIMIT="600 per minute",            # a whole table behind one router taps far less
+        IMPORT_LIMIT="12 per minute",           # records imported from one address
         # the games page lists every finished game, not only this browser's (a private server)
         HISTORY_ALL_GAMES=(os.environ.get("COMPANION_HISTORY_ALL_GAMES") or "").strip().lower()
         in ("1", "true", "yes", "on"),

@@ -1,7 +1,7 @@
 """Extensions created unbound; the factory binds them to an app."""
 from typing import Callable
 
-from flask import current_app
+from flask import current_app, request
 from flask_babel import Babel
 from flask_limiter import ApplicationLimit, Limiter
 from flask_limiter.util import get_remote_address
@@ -39,6 +39,9 @@ def limiter_for(app, at_own_table: Callable[[], bool]) -> Limiter:
                          deduct_when=lambda response: response.status_code == 404,
                          exempt_when=at_own_table),
         ApplicationLimit(_setting("POST_LIMIT"), scope="posts", methods=["POST"]),
+        # a record's import costs seconds of work for the largest: a few a minute per address
+        ApplicationLimit(_setting("IMPORT_LIMIT"), scope="imports", methods=["POST"],
+                         exempt_when=lambda: request.endpoint != "tables.import_record"),
     ])
 
 
@@ -72,6 +75,13 @@ def _off_the_loop(call: Callable, *args):
     import gevent
 
     return gevent.get_hub().threadpool.apply(call, args)
+
+
+def beside_the_loop(call: Callable, *args):
+    """``call(*args)`` in gevent's pool of threads where gevent serves (long work of pure
+    Python, e.g. a large record read: the loop gets its turn at every switch of the
+    interpreter, so the worker's other requests go on meanwhile), else here."""
+    return _off_the_loop(call, *args) if cooperative() else call(*args)
 
 
 def _reads(statement: str) -> bool:

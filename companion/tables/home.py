@@ -8,6 +8,7 @@ from flask import current_app, redirect, render_template, request, url_for
 from flask_babel import gettext
 
 from .. import record
+from ..extensions import beside_the_loop
 from ..games import GAMES
 from ..record import RecordError
 from ..words import explain
@@ -81,20 +82,31 @@ def import_page():
 def import_record():
     upload = ImportForm()
     if upload.validate():
-        data = None
         try:
-            data = record.parse(upload.record.data.stream.read(record.MAX_BYTES + 1))
-            replay = record.load(data)
+            text = upload.record.data.stream.read(record.MAX_BYTES + 1)
+            # the largest record takes seconds to read and replay: beside the server's loop
+            data, replay = beside_the_loop(read_record, text)
             table, host_secret = service.create(replay.game.name, data.get("options", {}),
                                                 replay.players, replay.events)
         except (record.NotJSON, UnicodeDecodeError):
             upload.record.errors.append(gettext("That file is not a game record (not valid JSON)."))
         except RecordError as error:
+            data = getattr(error, "data", None)
             upload.record.errors.append(explain(error, GAMES.get(data.get("game"))
                                                 if isinstance(data, dict) else None))
         else:
             return host_redirect(table, host_secret)
     return render_home(NewTableForm(formdata=None), upload, option_forms(), 422)
+
+
+def read_record(text: bytes) -> tuple[Any, record.Replay]:
+    """A record's text read and replayed (its data kept: a refusal names its game)."""
+    data = record.parse(text)
+    try:
+        return data, record.load(data)
+    except RecordError as error:
+        error.data = data
+        raise
 
 
 @bp.get("/go")

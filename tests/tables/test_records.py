@@ -160,3 +160,19 @@ def test_a_file_too_large_for_a_record_is_refused_with_a_message(tmp_path):
     assert response.status_code == 413
     assert "That file is too large for a game record." in text_of(response)
     assert table_count(app) == 0
+
+
+def test_imports_are_limited_per_address_and_the_rest_of_the_site_is_not(app):
+    """A record's import is the heaviest thing a browser can ask for: a few a minute from one
+    address; another address, and the other pages of the same one, are served as ever."""
+    one, other = app.test_client(), app.test_client()
+    record = json.dumps(pad([{"type": "points", "player": "Anna", "round": 1, "points": 3}])).encode()
+    first = app.config["IMPORT_LIMIT"].split()[0]
+    before = table_count(app)
+    answers = [upload(one, record).status_code for _ in range(int(first) + 1)]
+    assert answers == [303] * int(first) + [429]
+    assert table_count(app) == before + int(first)          # the refused one made nothing
+    assert one.get("/").status_code == 200
+    assert other.post("/import", data={"record": (io.BytesIO(record), "game.json")},
+                      content_type="multipart/form-data",
+                      environ_base={"REMOTE_ADDR": "10.1.2.3"}).status_code == 303
