@@ -109,6 +109,8 @@ def screen_context(table, replay, view: str) -> dict[str, Any]:
             "end_event": end_event(replay),
             "follow": {**replay.game.follow(replay.state, player), "seen": len(replay.events)},
             "selection": selection,
+            # the address the QR code and the host screen give (the live part shows it too)
+            "join_url": join_url(table),
             # the game's own view of the screen, built once for every template that draws it
             "d": replay.game.screen(replay.state, replay.options, view, seat, host, selection)}
 
@@ -161,6 +163,11 @@ def screen_url(code: str, view: str, selection: dict[str, str] | None = None) ->
                    **(selection or {}))
 
 
+def join_url(table) -> str:
+    return base_url(request.host_url, current_app.config["PUBLIC_BASE_URL"]) + \
+        url_for("tables.join", code=table.code)
+
+
 def render_screen(table, view: str, forms: dict[str, Any] | None = None, error: str | None = None,
                   status: int = 200, confirm: dict[str, Any] | None = None):
     replay = service.replay_of(table)
@@ -170,13 +177,15 @@ def render_screen(table, view: str, forms: dict[str, Any] | None = None, error: 
             forms = replay.game.forms(replay.state, None)
         elif view == "phone" and context["seat"]:
             forms = replay.game.forms(replay.state, context["seat"].name)
-    join_url = base_url(request.host_url, current_app.config["PUBLIC_BASE_URL"]) + \
-        url_for("tables.join", code=table.code)
     template = "tables/host.html" if view == "host" else "tables/phone.html"
     page_url = screen_url(table.code, view)
+    # a plain look at the screen: its live part is the one its live updates get (rendered once
+    # per version for every screen alike); an answer to a post draws it with the answer
+    shared = status == 200 and not confirm and not error and request.method == "GET"
     response = make_response(render_template(template, forms=forms or {}, error=error,
-                                             confirm=confirm, join_url=join_url,
-                                             page_url=page_url, **context), status)
+                                             confirm=confirm, page_url=page_url,
+                                             live_shared=shared, screen=context, **context),
+                             status)
     if status != 200 or confirm:    # an answer to a post: the address bar keeps the screen's
         response.headers["HX-Push-Url"] = page_url
     own = context["host"] if view == "host" else context["seat"] is not None

@@ -6,15 +6,19 @@ code and the record's download.
 from __future__ import annotations
 
 import json
+from typing import Any
 
-from flask import Response, abort, current_app, jsonify, make_response, redirect, render_template, request, url_for
+from flask import Response, abort, jsonify, make_response, redirect, render_template, request, url_for
 from flask_babel import get_locale
+from jinja2 import pass_context
+from jinja2.runtime import Context
+from markupsafe import Markup
 
 from ..games import GAMES
 from . import bp, fragments, push, service
 from .identity import browser, is_host, my_seat
-from .links import base_url, qr_svg
-from .pages import render_screen, screen_context, screen_url, selection_of, table_or_404
+from .links import qr_svg
+from .pages import join_url, render_screen, screen_context, screen_url, selection_of, table_or_404
 from .summaries import history
 
 bp.add_app_template_global(fragments.shared_part, "shared_part")
@@ -61,22 +65,37 @@ def live(code: str):
     if request.args.get("view") == "story":
         return story_follows(table)
     view = "phone" if request.args.get("view") == "phone" else "host"
-    seat, host = my_seat(table), is_host(table)
-    selection = selection_of(GAMES[table.game])
-    key = (table.id, table.version, view, str(get_locale()), seat.position if seat else None,
-           host, tuple(sorted(selection.items())))
-
-    def render(nonce) -> tuple[str, bool]:
-        replay = service.replay_of(table)
-        return render_template("tables/_live.html", nonce=nonce, **{fragments.SHARING: True},
-                               **screen_context(table, replay, view)), replay.finished
-    text, finished = fragments.shared(key, render)
-    response = make_response(fragments.personal(text, seat.name if seat else None))
+    text, finished = live_fragment(table, view)
+    response = make_response(text)
     if table.next_code:         # a rematch started: this screen goes to its place there
         response.headers["HX-Redirect"] = url_for("tables.next_game", code=table.code, view=view)
     elif request.args.get("finished", type=int, default=0) != int(finished):
         response.headers["HX-Refresh"] = "true"     # the entry forms come or go: whole page
     return response
+
+
+def live_fragment(table, view: str, screen: dict[str, Any] | None = None) -> tuple[str, bool]:
+    """The screen's live part for this browser, and whether the game is finished: rendered once
+    per table, version, language, kind of viewer (see fragments.py), made this browser's;
+    ``screen``: the screen's context when its page has it already."""
+    seat, host = my_seat(table), is_host(table)
+    selection = selection_of(GAMES[table.game])
+    key = (table.id, table.version, view, str(get_locale()), seat.position if seat else None,
+           host, tuple(sorted(selection.items())), join_url(table))
+
+    def render(nonce) -> tuple[str, bool]:
+        context = screen or screen_context(table, service.replay_of(table), view)
+        return render_template("tables/_live.html", nonce=nonce, **{fragments.SHARING: True},
+                               **context), context["finished"]
+    text, finished = fragments.shared(key, render)
+    return fragments.personal(text, seat.name if seat else None), finished
+
+
+@bp.app_template_global()
+@pass_context
+def live_part(context: Context, table, view: str) -> Markup:
+    """A screen's page draws its live part as its live updates get it (see live_fragment)."""
+    return Markup(live_fragment(table, view, context.get("screen"))[0])
 
 
 def story_follows(table) -> Response:
@@ -103,9 +122,7 @@ def version(code: str):
 @bp.get("/t/<code>/qr.svg")
 def qr(code: str):
     table = table_or_404(code)
-    url = base_url(request.host_url, current_app.config["PUBLIC_BASE_URL"]) + \
-        url_for("tables.join", code=table.code)
-    response = make_response(qr_svg(url))
+    response = make_response(qr_svg(join_url(table)))
     response.mimetype = "image/svg+xml"
     response.headers["Cache-Control"] = "no-store"
     return response
