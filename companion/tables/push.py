@@ -9,7 +9,10 @@ the waiting in front of the app, so the app only renders.
 One :class:`Watcher` per server process reads, in a single query every ``LIVE_CHECK_SECONDS``,
 the versions of all the tables its waiting requests wait for, so a change made by any process
 (or any program writing the database) is seen; a write committed in this process checks at
-once. A waiting request holds no database connection: the watcher reads for all of them.
+once. On PostgreSQL it also LISTENs: every commit that moves a table's version on NOTIFYs its
+code, so a screen waiting on one server learns of an act made through another at once, and the
+reads become a fallback once a second (``LIVE_NOTIFY = False`` turns listening off). A waiting
+request holds no database connection: the watcher reads for all of them.
 
 Waiting is cheap under gevent (a greenlet per waiter, how ``companion run`` serves) and fine
 under the threaded development server (a thread per request). Under a server with a few fixed
@@ -32,6 +35,7 @@ import os
 import random
 import re
 import threading
+import time
 from typing import Any
 from urllib.parse import parse_qs, parse_qsl, urlencode
 
@@ -50,6 +54,8 @@ WAITERS = 4000          # long polls a process holds waiting (companion run: its
 WAITERS_PER_TABLE = 50  # for one table (a table of six, its TV and onlookers: about ten)
 WAITERS_PER_ADDRESS = 400   # from one address (a café's phones behind one router)
 CROWDED_RETRY_AFTER = 5     # seconds a long poll beyond a bound is told to wait
+LISTENING_CHECK_SECONDS = 1.0   # PostgreSQL tells of changes: the version reads fall back to this
+LISTEN_RETRY_SECONDS = 2.0      # a lost LISTEN connection is opened again after this
 EXTENSION = "table_push"
 WROTE = "table_push_wrote"
 
@@ -160,6 +166,9 @@ class Watcher:
         self.count = 0
         self.by_address: dict[str, int] = {}
         self.crowded = 0        # long polls refused for a bound, since the process started
+        self.listener: threading.Thread | None = None       # PostgreSQL: LISTEN (see _listen)
+        self.listening = False
+        self.listen_failed = False
         self.kicked = threading.Event()
         self.thread: threading.Thread | None = None
         self.checks = 0
@@ -215,13 +224,15 @@ class Watcher:
         self.kicked.set()
 
     def stop(self, seconds: float = 5.0) -> None:
-        """End the thread after its current read; its waiters are answered at once."""
+        """End the thread after its current read, and the listener; its waiters are answered
+        at once."""
         with self.lock:
             self.stopped = True
             thread = self.thread
         self.kicked.set()
-        if thread is not None and thread is not threading.current_thread():
-            thread.join(seconds)
+        for running in (thread, self.listener):     # (the listener within a second)
+            if running is not None and running is not threading.current_thread():
+                running.join(seconds)
 
     def _run(self) -> None:
         try:
@@ -237,6 +248,11 @@ class Watcher:
     def _loop(self) -> None:
         with self.app.app_context():
             engine = db.engine
+        if (engine.dialect.name == "postgresql" and self.app.config.get("LIVE_NOTIFY", True)
+                and self.listener is None):
+            self.listener = threading.Thread(target=self._listen, args=(engine.url,),
+                                             name="table-push-listen", daemon=True)
+            self.listener.start()
         while not self.stopped:
             with self.lock:
                 idle = not self.waiting
@@ -245,11 +261,39 @@ class Watcher:
                     if not self.waiting:
                         self.thread = None
                         return
-            elif not idle:
-                self.kicked.wait(self.interval)
+            elif not idle:      # told by PostgreSQL: the reads are only a fallback
+                self.kicked.wait(max(self.interval, LISTENING_CHECK_SECONDS)
+                                 if self.listening else self.interval)
             self.kicked.clear()     # before reading: a kick from now on is seen by a later check
             if not self.stopped:
                 self._check(engine)
+
+    def _listen(self, url: Any) -> None:
+        """PostgreSQL: LISTEN on the tables' channel, on a connection of its own, and check at
+        once when a table waited for here changed (any server's commit notifies it); connected
+        again after a failure, the version reads every CHECK_SECONDS meanwhile."""
+        import psycopg
+
+        conninfo = url.set(drivername="postgresql").render_as_string(hide_password=False)
+        while not self.stopped:
+            try:
+                with psycopg.connect(conninfo, autocommit=True) as connection:
+                    connection.execute(f"LISTEN {service.CHANNEL}")
+                    self.listening = True     # (a commit before it: the next read, <= 1 s)
+                    while not self.stopped:
+                        for note in connection.notifies(timeout=1.0):
+                            with self.lock:
+                                waited = note.payload in self.waiting
+                            if waited:
+                                self.kick()
+            except Exception:
+                if self.listening or not self.listen_failed:
+                    log.warning("live updates: not listening to the database; reading versions "
+                                "every %.1f s", self.interval, exc_info=True)
+                self.listen_failed = True
+            self.listening = False
+            if not self.stopped:
+                time.sleep(LISTEN_RETRY_SECONDS)
 
     def _check(self, engine: Any) -> None:
         with self.lock:

@@ -285,17 +285,24 @@ def _one_writer() -> Iterator[None]:
             _SQLITE_WRITES.release()
 
 
+CHANNEL = "companion_tables"     # PostgreSQL: a table's code, each time its version moves on
+
+
 @contextmanager
 def _writing(table_id: int) -> Iterator[Any]:
     """A write transaction on the table: its write lock taken before its log is read (the first
     statement, which gives the table's new version and next code), rolled back on any error;
-    the caller commits."""
+    the caller commits. On PostgreSQL the commit also tells every server listening on CHANNEL
+    (push.py) that the table changed."""
     with _one_writer():
         try:
             db.session.commit()
-            yield db.session.execute(update(Table).where(Table.id == table_id)
-                                     .values(version=Table.version + 1)
-                                     .returning(Table.version, Table.next_code)).one()
+            locked = db.session.execute(update(Table).where(Table.id == table_id)
+                                        .values(version=Table.version + 1)
+                                        .returning(Table.version, Table.next_code, Table.code)).one()
+            if db.engine.dialect.name == "postgresql":      # every server's screens, at commit
+                db.session.execute(select(func.pg_notify(CHANNEL, locked.code)))
+            yield locked
         except BaseException:
             db.session.rollback()
             raise

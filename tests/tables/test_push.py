@@ -119,7 +119,8 @@ def test_a_version_written_by_another_process_answers_the_waiting_screen(quick_c
 
 
 def test_a_waiting_screen_gets_nothing_new_at_its_time_out(tmp_path):
-    app = make_app(tmp_path, LIVE_WAIT_SECONDS=1.5, LIVE_CHECK_SECONDS=0.05)
+    # (the reads every 50 ms: on PostgreSQL not told of changes, so they are not a fallback)
+    app = make_app(tmp_path, LIVE_WAIT_SECONDS=1.5, LIVE_CHECK_SECONDS=0.05, LIVE_NOTIFY=False)
     code = start_table(app.test_client(), players=("Anna", "Bence"))
     screen = LongPoll(app, code, stored_version(app, code))
     screen.start()
@@ -301,3 +302,43 @@ def test_a_process_holds_no_more_waiting_screens_than_its_share(tmp_path):
     for code in codes[:4]:
         enter(host, code, 1, 5, screen="host", **{"points-player": "Bence"})
     assert [s.answer().status_code for s in screens[:4]] == [200] * 4
+
+
+def test_on_postgresql_a_commit_through_another_server_wakes_the_screen_at_once(tmp_path):
+    """Two servers on one PostgreSQL database, the waiting one reading versions only every ten
+    minutes: the act made through the other server NOTIFYs, and its screen has it at once."""
+    first = make_app(tmp_path / "one", LIVE_WAIT_SECONDS=60, LIVE_CHECK_SECONDS=600)
+    if first.config["SQLALCHEMY_DATABASE_URI"].startswith("sqlite"):
+        pytest.skip("LISTEN/NOTIFY is PostgreSQL's")
+    second = make_app(tmp_path / "two", LIVE_WAIT_SECONDS=60, LIVE_CHECK_SECONDS=600,
+                      SQLALCHEMY_DATABASE_URI=first.config["SQLALCHEMY_DATABASE_URI"])
+    host = first.test_client()
+    code = start_table(host, players=("Anna", "Bence"))
+    version = stored_version(first, code)
+    screen = LongPoll(second, code, version)
+    screen.start()
+    waiting(second, code)
+    until(lambda: EXTENSION_OF(second).listening, "the second server never listened")
+    checks = EXTENSION_OF(second).checks
+    assert enter(host, code, 1, 5, screen="host", **{"points-player": "Anna"}).status_code == 303
+    response = screen.answer()
+    assert response.status_code == 200
+    assert f'data-version="{version + 1}"' in response.get_data(as_text=True)
+    assert EXTENSION_OF(second).checks > checks      # read because it was told, not by its clock
+
+
+def test_on_postgresql_with_listening_off_the_reads_still_wake_the_screen(tmp_path):
+    first = make_app(tmp_path / "one", LIVE_WAIT_SECONDS=60, LIVE_CHECK_SECONDS=0.05)
+    if first.config["SQLALCHEMY_DATABASE_URI"].startswith("sqlite"):
+        pytest.skip("LISTEN/NOTIFY is PostgreSQL's")
+    second = make_app(tmp_path / "two", LIVE_WAIT_SECONDS=60, LIVE_CHECK_SECONDS=0.05,
+                      LIVE_NOTIFY=False,
+                      SQLALCHEMY_DATABASE_URI=first.config["SQLALCHEMY_DATABASE_URI"])
+    host = first.test_client()
+    code = start_table(host, players=("Anna", "Bence"))
+    screen = LongPoll(second, code, stored_version(first, code))
+    screen.start()
+    waiting(second, code)
+    assert EXTENSION_OF(second).listener is None
+    assert enter(host, code, 1, 5, screen="host", **{"points-player": "Anna"}).status_code == 303
+    assert screen.answer().status_code == 200
