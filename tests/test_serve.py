@@ -204,6 +204,7 @@ def test_a_worker_keeps_connections_for_pages_beside_its_waiting_share():
     assert serve.waiting_share(500) == 400          # few files: still a fifth for pages
 
 
+@pytest.mark.sqlite_only("SQLite's lock under gevent")
 @pytest.mark.parametrize("mode", ["pool", "direct"])
 def test_under_gevent_an_act_waiting_for_sqlites_lock_leaves_the_worker_serving(tmp_path, mode):
     """Another process holds SQLite's write lock for half a second: the act waiting for it runs
@@ -220,6 +221,7 @@ def test_under_gevent_an_act_waiting_for_sqlites_lock_leaves_the_worker_serving(
     assert ticks >= 10 if mode == "pool" else ticks <= 5, ticks
 
 
+@pytest.mark.sqlite_only("how a server stops: the same on either database")
 def test_a_server_told_to_stop_answers_its_waiting_screens_and_stops_in_seconds(tmp_path):
     """SIGTERM (a restart): the long polls waiting in the workers are answered at once (not
     cut when the graceful time-out kills the worker), and the server exits well before it."""
