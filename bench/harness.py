@@ -123,6 +123,13 @@ def app() -> Any:
     return _APP
 
 
+def server_log() -> Any:
+    """Where the server's own messages go: BENCH_SERVER_LOG names a file (appended), else
+    nowhere."""
+    path = os.environ.get("BENCH_SERVER_LOG")
+    return open(path, "ab") if path else subprocess.DEVNULL
+
+
 class Server:
     """The server process (its gunicorn master) and its workers, stopped at the end."""
 
@@ -134,7 +141,7 @@ class Server:
         self.process = subprocess.Popen(
             [sys.executable, "-m", "gevent.monkey", str(Path(__file__)), "--serve",
              str(instance), str(self.port), str(workers)],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            stdout=subprocess.DEVNULL, stderr=server_log())
 
     def wait_ready(self, seconds: float = 30) -> None:
         deadline = time.monotonic() + seconds

@@ -128,11 +128,13 @@ class OffLoopConnection:
         cursor = self.cursor()
         return cursor.execute(statement, *args)
 
-    def commit(self) -> None:
-        _off_the_loop(self._connection.commit)
+    def commit(self) -> None:           # (nothing written: nothing to wait for)
+        if self._connection.in_transaction:
+            _off_the_loop(self._connection.commit)
 
     def rollback(self) -> None:
-        _off_the_loop(self._connection.rollback)
+        if self._connection.in_transaction:
+            _off_the_loop(self._connection.rollback)
 
     def __getattr__(self, name):
         return getattr(self._connection, name)
