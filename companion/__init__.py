@@ -62,7 +62,10 @@ def configure(app: Flask, config: Mapping[str, Any] | None) -> None:
     url = database_url(app.config["SQLALCHEMY_DATABASE_URI"])
     app.config["SQLALCHEMY_DATABASE_URI"] = url
     if url.startswith("sqlite"):
-        app.config.setdefault("SQLALCHEMY_ENGINE_OPTIONS", {"connect_args": {"timeout": 30}})
+        # a worker serves thousands of phones: more connections than a thread-per-request
+        # server's 5 (+10), each only a file handle to SQLite
+        app.config.setdefault("SQLALCHEMY_ENGINE_OPTIONS", {"connect_args": {"timeout": 30},
+                                                            "pool_size": 10, "max_overflow": 40})
     elif url.startswith("postgresql"):
         # a pooled connection outlives a database restart: test it before handing it out
         app.config.setdefault("SQLALCHEMY_ENGINE_OPTIONS", {"pool_pre_ping": True})

@@ -274,9 +274,14 @@ _SQLITE_WRITES = threading.Lock()
 
 @contextmanager
 def _one_writer() -> Iterator[None]:
-    """On SQLite, this process's only write transaction while inside (see above)."""
+    """On SQLite, this process's only write transaction while inside (see above); a request
+    with nothing unwritten gives its connection back to the pool while it waits its turn (under
+    a crowd, the writers waiting would otherwise hold every connection of the process)."""
     serial = db.engine.dialect.name == "sqlite"
     if serial:
+        session = db.session()
+        if not (session.new or session.dirty or session.deleted):
+            session.commit()
         _SQLITE_WRITES.acquire()
     try:
         yield
