@@ -67,6 +67,7 @@ def serve(instance: str, port: int, workers: int) -> None:
             target = bare if environ.get("PATH_INFO") == "/healthz" else app
             return target(environ, start_response)
 
+        dispatch.app = app.app      # type: ignore[attr-defined]  # (a stopping worker's: serve.py)
         return dispatch
 
     Server(factory, settings(HOST, port, workers)).run()

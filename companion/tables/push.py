@@ -56,6 +56,7 @@ WAITERS_PER_ADDRESS = 400   # from one address (a café's phones behind one rout
 CROWDED_RETRY_AFTER = 5     # seconds a long poll beyond a bound is told to wait
 LISTENING_CHECK_SECONDS = 1.0   # PostgreSQL tells of changes: the version reads fall back to this
 LISTEN_RETRY_SECONDS = 2.0      # a lost LISTEN connection is opened again after this
+LISTEN_TURN_SECONDS = 0.25      # how often the listener looks whether it is to stop
 EXTENSION = "table_push"
 WROTE = "table_push_wrote"
 
@@ -230,7 +231,7 @@ class Watcher:
             self.stopped = True
             thread = self.thread
         self.kicked.set()
-        for running in (thread, self.listener):     # (the listener within a second)
+        for running in (thread, self.listener):     # (the listener within LISTEN_TURN_SECONDS)
             if running is not None and running is not threading.current_thread():
                 running.join(seconds)
 
@@ -281,7 +282,7 @@ class Watcher:
                     connection.execute(f"LISTEN {service.CHANNEL}")
                     self.listening = True     # (a commit before it: the next read, <= 1 s)
                     while not self.stopped:
-                        for note in connection.notifies(timeout=1.0):
+                        for note in connection.notifies(timeout=LISTEN_TURN_SECONDS):
                             with self.lock:
                                 waited = note.payload in self.waiting
                             if waited:
