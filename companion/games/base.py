@@ -14,6 +14,7 @@ from types import MappingProxyType
 from typing import Any, ClassVar, Mapping
 
 from ..errors import Conflict, OutOfTurn, RuleError
+from . import state_json
 
 __all__ = ["Act", "Conflict", "Game", "OutOfTurn", "Policy", "RuleError", "Rules", "Screens",
            "Turn", "web_part", "largest", "N_", "acting_player"]
@@ -97,13 +98,24 @@ class Rules:
 
     def dump_state(self, state: Any) -> Any:
         """``state`` as JSON-able data (a table's snapshot keeps it): the core's own
-        ``dump_state``; :meth:`load_state` gives back an equal state."""
-        return self.core.dump_state(state)
+        ``dump_state``, else ``state_json``'s form of its dataclasses; :meth:`load_state` gives
+        back an equal state."""
+        own = getattr(self.core, "dump_state", None)
+        if own is not None:
+            return own(state)
+        return state_json.dump(state)
 
     def load_state(self, data: Any) -> Any:
         """The state :meth:`dump_state` made ``data`` from, equal to it (the core's own
-        ``load_state``); ValueError if ``data`` is no such state."""
-        return self.core.load_state(data)
+        ``load_state``, else ``state_json``'s, of the core's ``State``); ValueError if
+        ``data`` is no such state."""
+        own = getattr(self.core, "load_state", None)
+        if own is not None:
+            return own(data)
+        state = state_json.load(data)
+        if not isinstance(state, self.core.State):
+            raise state_json.StateDataError(f"not a {self.name} state")
+        return state
 
     def turn(self, state: Any) -> Turn | None:
         """Who is to act now (the core's ``turn``); None: the game keeps no turns (a score pad)."""

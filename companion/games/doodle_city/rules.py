@@ -11,7 +11,6 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Mapping
 
 from ..base import N_, RuleError, Turn, largest
-from .. import state_json
 from ..choices import make as make_choices
 from ..ranking import rank
 from .sheet import SHAPES, SIZE, Sheet, default_sheet, load_sheet, shape as shape_name
@@ -701,19 +700,3 @@ def _tally(state: State, event: Mapping[str, Any]) -> State:
 HANDLERS: dict[str, Callable[[State, Mapping[str, Any]], State]] = {
     "start_road": _start_road, "roll": _roll, "draw": _draw, "house": _house, "tree": _tree,
     "pass": _pass, "end": _end, "setup_roll": _setup_roll, "tally": _tally}
-
-
-# --- the state as data (a table's snapshot) ---------------------------------------------------
-
-def dump_state(state: State) -> Any:
-    """The state as JSON-able data: its dataclasses, tuples, cell-keyed dicts and sets tagged
-    (``state_json``), so that :func:`load_state` gives back an equal state."""
-    return state_json.dump(state)
-
-
-def load_state(data: Any) -> State:
-    """The state :func:`dump_state` made ``data`` from; ValueError if it is no Doodle City state."""
-    state = state_json.load(data)
-    if not isinstance(state, State):
-        raise state_json.StateDataError("not a Doodle City state")
-    return state

@@ -27,7 +27,6 @@ from itertools import product
 from typing import Any, Callable, Mapping
 
 from ..base import N_, RuleError, Turn, largest
-from .. import state_json
 from ..choices import make as make_choices
 from ..ranking import rank
 
@@ -685,19 +684,3 @@ def result(state: State) -> dict[str, Any]:
     return {"game": "oddville", "finished": state.finished,
             "end_triggered": state.trigger is not None, "players": players,
             "winners": [p["name"] for p in players if p["rank"] == 1]}
-
-
-# --- the state as data (a table's snapshot) ---------------------------------------------------
-
-def dump_state(state: State) -> Any:
-    """The state as JSON-able data: its dataclasses, tuples, cell-keyed dicts and sets tagged
-    (``state_json``), so that :func:`load_state` gives back an equal state."""
-    return state_json.dump(state)
-
-
-def load_state(data: Any) -> State:
-    """The state :func:`dump_state` made ``data`` from; ValueError if it is no OddVille state."""
-    state = state_json.load(data)
-    if not isinstance(state, State):
-        raise state_json.StateDataError("not a OddVille state")
-    return state

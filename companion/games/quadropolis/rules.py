@@ -22,7 +22,6 @@ from itertools import product
 from typing import Any, Callable, Mapping
 
 from ..base import N_, RuleError, Turn, largest
-from .. import state_json
 from ..choices import make as make_choices
 from ..ranking import rank
 from .data import MODES, PRINTS, Cell, classic_tiles, faces, kinds, mats, scores
@@ -478,19 +477,3 @@ def turn(state: State) -> Turn | None:
     if current is None:
         return Turn(None, note=N_("All rounds are played: allocate, then the host finishes."))
     return Turn(current[2], N_("take a tile and build"), passes=True)
-
-
-# --- the state as data (a table's snapshot) ---------------------------------------------------
-
-def dump_state(state: State) -> Any:
-    """The state as JSON-able data: its dataclasses, tuples, cell-keyed dicts and sets tagged
-    (``state_json``), so that :func:`load_state` gives back an equal state."""
-    return state_json.dump(state)
-
-
-def load_state(data: Any) -> State:
-    """The state :func:`dump_state` made ``data`` from; ValueError if it is no Quadropolis state."""
-    state = state_json.load(data)
-    if not isinstance(state, State):
-        raise state_json.StateDataError("not a Quadropolis state")
-    return state
