@@ -14,7 +14,6 @@ Needs only the app's own dependencies.
 from __future__ import annotations
 
 import json
-import os
 import statistics
 import sys
 import tempfile
@@ -22,8 +21,10 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from companion import record  # noqa: E402
+from harness import installed  # noqa: E402
 from companion.tables import card, service  # noqa: E402
 from companion.tables.share import result_card  # noqa: E402
 
@@ -34,12 +35,7 @@ EXAMPLES = Path(__file__).resolve().parent / "finished.json"
 def make_app(folder: Path):
     """The app on a fresh SQLite database in ``folder`` (an instance as a real install has:
     the database and a secret key; nothing switched off)."""
-    instance = folder / "instance"
-    instance.mkdir(parents=True)
-    (instance / "config.py").write_text(
-        f"SQLALCHEMY_DATABASE_URI = {('sqlite:///' + str(folder / 'card.sqlite'))!r}\n"
-        "SECRET_KEY = 'bench'\n")
-    os.environ["COMPANION_INSTANCE"] = str(instance)
+    installed(folder, "card.sqlite")
     from companion import create_app
     from companion.extensions import db
 

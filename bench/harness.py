@@ -79,18 +79,25 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
+def installed(folder: Path, database: str) -> Path:
+    """An instance folder in ``folder`` as a real install has (an SQLite file named
+    ``database`` and a secret key, nothing switched off), the one this process's app uses."""
+    instance = folder / "instance"
+    instance.mkdir(parents=True)
+    (instance / "config.py").write_text(
+        f"SQLALCHEMY_DATABASE_URI = {('sqlite:///' + str(folder / database))!r}\n"
+        "SECRET_KEY = 'bench'\n")
+    os.environ["COMPANION_INSTANCE"] = str(instance)
+    return instance
+
+
 def prepare(folder: Path, tables: int, seats: int = 5,
             open_tables: int = 0) -> tuple[Path, list["Table"], list["Table"]]:
     """A fresh instance folder (an SQLite file and a secret key, as a real install has) with
     ``tables`` score pads of ``seats`` players whose seats are all taken, and ``open_tables``
     score pads of 12 players with every seat free (for newcomers); returns the folder, the
     tables (code, version, seat cookies) and the open tables (no cookies)."""
-    instance = folder / "instance"
-    instance.mkdir(parents=True)
-    (instance / "config.py").write_text(
-        f"SQLALCHEMY_DATABASE_URI = {('sqlite:///' + str(folder / 'bench.sqlite'))!r}\n"
-        "SECRET_KEY = 'bench'\n")
-    os.environ["COMPANION_INSTANCE"] = str(instance)
+    instance = installed(folder, "bench.sqlite")
     from companion.extensions import db
     from companion.tables import service
     from companion.tables.identity import SEAT_COOKIE
