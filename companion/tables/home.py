@@ -91,9 +91,10 @@ def import_record():
         except (record.NotJSON, UnicodeDecodeError):
             upload.record.errors.append(gettext("That file is not a game record (not valid JSON)."))
         except RecordError as error:
-            data = getattr(error, "data", None)
-            upload.record.errors.append(explain(error, GAMES.get(data.get("game"))
-                                                if isinstance(data, dict) else None))
+            game = getattr(error, "data", {}).get("game") if isinstance(
+                getattr(error, "data", None), dict) else None
+            upload.record.errors.append(explain(error, GAMES.get(game) if isinstance(game, str)
+                                                else None))
         else:
             return host_redirect(table, host_secret)
     return render_home(NewTableForm(formdata=None), upload, option_forms(), 422)

@@ -176,3 +176,11 @@ def test_imports_are_limited_per_address_and_the_rest_of_the_site_is_not(app):
     assert other.post("/import", data={"record": (io.BytesIO(record), "game.json")},
                       content_type="multipart/form-data",
                       environ_base={"REMOTE_ADDR": "10.1.2.3"}).status_code == 303
+
+
+@pytest.mark.parametrize("game", [[], {"x": 1}, 5, None])
+def test_a_record_whose_game_is_not_text_is_refused_in_words(client, game):
+    record = dict(pad([]), game=game)
+    response = upload(client, json.dumps(record).encode())
+    assert response.status_code == 422
+    assert "Unknown game" in text_of(response)
