@@ -153,6 +153,7 @@ def test_a_long_poll_in_front_of_the_app_gets_nothing_new_at_its_time_out(tmp_pa
     assert behind.status_code == 200        # at once, rendered by the app
 
 
+@pytest.mark.sqlite_only("the bounds on waiting screens are kept in memory: alike on either database")
 def test_in_front_of_the_app_one_client_holding_polls_is_bounded_by_its_address(tmp_path):
     """One client (behind a proxy: the address the proxy names) holding long polls on a table
     gets 503 at once beyond its bound; a phone at another address still waits, and the table's

@@ -9,7 +9,8 @@ from companion.games import GAMES
 from companion.tables import service
 from tests.support import make_app
 
-pytestmark = pytest.mark.database
+pytestmark = [pytest.mark.database,
+              pytest.mark.sqlite_only("the replays kept are in memory: alike on either database")]
 
 PLAYERS = ["Anna", "Bence", "Csilla"]
 

@@ -222,6 +222,7 @@ def crowded(response) -> bool:
             str(push.CROWDED_RETRY_AFTER) and response.get_data() == b"")
 
 
+@pytest.mark.sqlite_only("the bounds on waiting screens are kept in memory: alike on either database")
 def test_screens_beyond_a_tables_bound_get_503_at_once_and_nothing_else_changes(tmp_path):
     app = make_app(tmp_path, LIVE_WAIT_SECONDS=60, LIVE_CHECK_SECONDS=600,
                    LIVE_WAITERS_PER_TABLE=3)
@@ -259,6 +260,7 @@ def test_screens_beyond_a_tables_bound_get_503_at_once_and_nothing_else_changes(
     assert EXTENSION_OF(app).waiters() == 0
 
 
+@pytest.mark.sqlite_only("the bounds on waiting screens are kept in memory: alike on either database")
 def test_screens_beyond_an_addresss_bound_get_503_and_other_addresses_wait(tmp_path):
     app = make_app(tmp_path, LIVE_WAIT_SECONDS=60, LIVE_CHECK_SECONDS=600,
                    LIVE_WAITERS_PER_ADDRESS=2)
@@ -287,6 +289,7 @@ def test_screens_beyond_an_addresss_bound_get_503_and_other_addresses_wait(tmp_p
     assert again.answer().status_code == 200
 
 
+@pytest.mark.sqlite_only("the bounds on waiting screens are kept in memory: alike on either database")
 def test_a_process_holds_no_more_waiting_screens_than_its_share(tmp_path):
     app = make_app(tmp_path, LIVE_WAIT_SECONDS=60, LIVE_CHECK_SECONDS=600, LIVE_WAITERS=4)
     host = app.test_client()
