@@ -159,7 +159,8 @@ class LiveServer:
         self.app = app
         self.server = make_server("127.0.0.1", 0, _buffered(app), threaded=True)
         self.url = f"http://127.0.0.1:{self.server.server_port}"
-        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+        # stopping waits for the server's next look at its socket (every 0.5 s by default)
+        self.thread = threading.Thread(target=self.server.serve_forever, args=(0.05,), daemon=True)
 
     def __enter__(self) -> "LiveServer":
         self.thread.start()
