@@ -1,5 +1,5 @@
 """Extensions created unbound; the factory binds them to an app."""
-from typing import Callable
+from typing import Any, Callable
 
 from flask import current_app, request
 from flask_babel import Babel
@@ -77,11 +77,36 @@ def _off_the_loop(call: Callable, *args):
     return gevent.get_hub().threadpool.apply(call, args)
 
 
-def beside_the_loop(call: Callable, *args):
-    """``call(*args)`` in gevent's pool of threads where gevent serves (long work of pure
-    Python, e.g. a large record read: the loop gets its turn at every switch of the
-    interpreter, so the worker's other requests go on meanwhile), else here."""
-    return _off_the_loop(call, *args) if cooperative() else call(*args)
+PROCESSES_AT_ONCE = 2     # children a server process runs at once (more wait their turn)
+_PROCESSES: Any = None
+
+
+def in_a_process(program: str, data: bytes, seconds: float = 120.0) -> bytes:
+    """``program`` (Python source run by this interpreter, from this package's folder) given
+    ``data`` on stdin, its stdout back: CPU-heavy work of pure Python (a long record replayed)
+    on another core, at a lower priority than the server; where gevent serves, only this
+    request waits meanwhile. RuntimeError if it fails or takes longer than ``seconds``."""
+    import os
+    import subprocess
+    import sys
+    import threading
+    from pathlib import Path
+
+    global _PROCESSES
+    if _PROCESSES is None:
+        _PROCESSES = threading.BoundedSemaphore(PROCESSES_AT_ONCE)
+    root = str(Path(__file__).resolve().parent.parent)
+    environment = {**os.environ, "PYTHONPATH": os.pathsep.join(
+        [root, *filter(None, [os.environ.get("PYTHONPATH")])])}
+    with _PROCESSES:
+        try:
+            done = subprocess.run([sys.executable, "-c", program], input=data, capture_output=True,
+                                  timeout=seconds, cwd=root, env=environment)
+        except subprocess.TimeoutExpired:
+            raise RuntimeError(f"a child process took longer than {seconds:.0f} s") from None
+    if done.returncode != 0:
+        raise RuntimeError(f"a child process failed: {done.stderr.decode(errors='replace')[-2000:]}")
+    return done.stdout
 
 
 def _reads(statement: str) -> bool:

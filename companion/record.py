@@ -176,6 +176,48 @@ def load(record: Any) -> Replay:
     return replay(game, options, players, events)
 
 
+def checked(text: bytes) -> dict[str, Any]:
+    """An import's whole work on a record's text, as JSON-able data: the record read, checked
+    and replayed — its game, options (as written), players, whether it is finished, its result
+    then, its :func:`snapshot` (its events among them) and the rules' :func:`fingerprint` — or
+    ``{"refused": ...}``,
+    the reason as :func:`refusal` reads it back. A long record takes seconds: a server does
+    this in a process of its own (:func:`check_stdin`)."""
+    data: Any = None
+    try:
+        data = parse(text)
+        run = load(data)
+    except RecordError as error:
+        game = data.get("game") if isinstance(data, Mapping) else None
+        return {"refused": {"not_json": isinstance(error, NotJSON), "message": error.reason.message,
+                            "params": error.reason.params, "index": error.index,
+                            "event_type": error.event_type,
+                            "game": game if isinstance(game, str) else None}}
+    return {"game": run.game.name, "options": dict(data.get("options", {})),
+            "players": run.players, "finished": run.finished,
+            "result": run.result() if run.finished else None,
+            "snapshot": snapshot(run), "fingerprint": fingerprint(run.game)}
+
+
+def refusal(refused: Mapping[str, Any]) -> RecordError:
+    """The RecordError a :func:`checked` refusal names (``data``: its game, if it names one)."""
+    reason = RuleError(refused["message"], **refused["params"])
+    error = (NotJSON(reason) if refused["not_json"]
+             else RecordError(reason, refused["index"], refused["event_type"]))
+    error.data = {"game": refused["game"]}
+    return error
+
+
+def check_stdin() -> None:
+    """:func:`checked` as a program: the record's text on stdin, its JSON on stdout, at a lower
+    priority than the server that asks (``python -c "from companion.record import
+    check_stdin; check_stdin()"``)."""
+    import os
+
+    os.nice(19)
+    sys.stdout.write(json.dumps(checked(sys.stdin.buffer.read()), default=str))
+
+
 def start(game: Game, options: dict[str, Any], players: list[str]) -> Replay:
     return Replay(game, options, players, [], game.start(options, players))
 

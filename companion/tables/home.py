@@ -1,6 +1,7 @@
 """The home page: a new table, an imported record, a table's code, the language."""
 from __future__ import annotations
 
+import json
 import re
 from typing import Any
 
@@ -8,7 +9,7 @@ from flask import current_app, redirect, render_template, request, url_for
 from flask_babel import gettext
 
 from .. import record
-from ..extensions import beside_the_loop
+from ..extensions import cooperative, in_a_process
 from ..games import GAMES
 from ..record import RecordError
 from ..words import explain
@@ -83,11 +84,10 @@ def import_record():
     upload = ImportForm()
     if upload.validate():
         try:
-            text = upload.record.data.stream.read(record.MAX_BYTES + 1)
-            # the largest record takes seconds to read and replay: beside the server's loop
-            data, replay = beside_the_loop(read_record, text)
-            table, host_secret = service.create(replay.game.name, data.get("options", {}),
-                                                replay.players, replay.events)
+            work = checked(upload.record.data.stream.read(record.MAX_BYTES + 1))
+            if "refused" in work:
+                raise record.refusal(work["refused"])
+            table, host_secret = service.create_checked(work)
         except (record.NotJSON, UnicodeDecodeError):
             upload.record.errors.append(gettext("That file is not a game record (not valid JSON)."))
         except RecordError as error:
@@ -100,14 +100,16 @@ def import_record():
     return render_home(NewTableForm(formdata=None), upload, option_forms(), 422)
 
 
-def read_record(text: bytes) -> tuple[Any, record.Replay]:
-    """A record's text read and replayed (its data kept: a refusal names its game)."""
-    data = record.parse(text)
-    try:
-        return data, record.load(data)
-    except RecordError as error:
-        error.data = data
-        raise
+CHECK = "from companion.record import check_stdin; check_stdin()"
+
+
+def checked(text: bytes) -> dict[str, Any]:
+    """The record read, checked and replayed (:func:`record.checked`): the largest takes
+    seconds, so where gevent serves (or ``IMPORT_IN_A_PROCESS``) in a process of its own, on the
+    other core, while this worker serves its other requests."""
+    if current_app.config.get("IMPORT_IN_A_PROCESS", cooperative()):
+        return json.loads(in_a_process(CHECK, text))
+    return record.checked(text)
 
 
 @bp.get("/go")

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 import secrets
 import threading
+import time
 from contextlib import contextmanager
 from typing import Any, Iterator, Mapping, Sequence
 
@@ -78,6 +79,41 @@ def create(game: str, options: Mapping[str, Any], players: list[str],
             return table, host_secret if with_host else None
         except IntegrityError:      # the code was taken meanwhile: draw another
             db.session.rollback()
+    raise RuntimeError("no free table code")
+
+
+EVENTS_AT_ONCE = 250     # an imported log's events written per statement
+
+
+def create_checked(work: Mapping[str, Any]) -> tuple[Table, str]:
+    """A new table holding a record :func:`record.checked` read and replayed (maybe in another
+    process): nothing replayed again here; its events written in one statement, its snapshot
+    beside them when the log is long. Returns it and the host secret."""
+    host_secret = secrets.token_urlsafe(24)
+    events = work["snapshot"]["events"]
+    for _attempt in range(20):
+        table = Table(code=new_code(), game=work["game"], options=dict(work["options"]),
+                      host_hash=digest(host_secret), version=len(events), result=work["result"])
+        table.seats = [Seat(position=i, name=name) for i, name in enumerate(work["players"])]
+        db.session.add(table)
+        try:
+            db.session.flush()
+        except IntegrityError:      # the code was taken meanwhile: draw another
+            db.session.rollback()
+            continue
+        now = utcnow()
+        for start in range(0, len(events), EVENTS_AT_ONCE):
+            if start:
+                time.sleep(0)       # the server's other requests have their turn (gevent)
+            db.session.execute(Event.__table__.insert(), [
+                {"table_id": table.id, "seq": i + 1, "data": events[i], "by": "import",
+                 "created_at": now} for i in range(start, min(start + EVENTS_AT_ONCE, len(events)))])
+        if len(events) >= SNAPSHOT_EVERY:     # a long record imported: kept replayed
+            db.session.execute(Snapshot.__table__.insert(), [{
+                "table_id": table.id, "events": len(events), "fingerprint": work["fingerprint"],
+                "data": work["snapshot"], "updated_at": utcnow()}])
+        db.session.commit()
+        return table, host_secret
     raise RuntimeError("no free table code")
 
 

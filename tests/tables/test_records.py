@@ -184,3 +184,55 @@ def test_a_record_whose_game_is_not_text_is_refused_in_words(client, game):
     response = upload(client, json.dumps(record).encode())
     assert response.status_code == 422
     assert "Unknown game" in text_of(response)
+
+
+def imported_in_a_process(tmp_path, content: bytes):
+    """The import as ``companion run`` does it (a process of its own reads and replays the
+    record), and the same in this process: (response, app) for each."""
+    answers = []
+    for apart in (True, False):
+        app = make_app(tmp_path / f"apart-{apart}", IMPORT_IN_A_PROCESS=apart)
+        answers.append((upload(app.test_client(), content), app))
+    return answers
+
+
+def test_a_long_record_imported_in_a_process_of_its_own_makes_the_same_table_kept_replayed(tmp_path):
+    from companion import record
+    from companion.games import GAMES
+    from companion.models import Snapshot, Table
+    from companion.extensions import db
+    from companion.tables import service
+
+    events = [{"type": "points", "player": ("Anna", "Bence")[i % 2], "round": i // 2 + 1,
+               "points": i % 7} for i in range(2 * service.SNAPSHOT_EVERY)] + [{"type": "end"}]
+    content = json.dumps(pad(events)).encode()
+    expected = record.load(json.loads(content))
+    for response, app in imported_in_a_process(tmp_path, content):
+        assert response.status_code == 303
+        code = response.headers["Location"].rsplit("/", 1)[1]
+        with app.app_context():
+            table = db.session.query(Table).filter_by(code=code).one()
+            snapshot = db.session.query(Snapshot).filter_by(table_id=table.id).one()
+            assert (table.version, snapshot.events) == (len(events), len(events))
+            assert snapshot.fingerprint == record.fingerprint(GAMES["score-pad"])
+            assert table.result == expected.result()
+            resumed = record.resumed(GAMES["score-pad"], {}, ["Anna", "Bence"], snapshot.data)
+            assert resumed.state == expected.state and resumed.events == expected.events
+        exported = app.test_client().get(f"/t/{code}/record.json").get_json()
+        assert exported["events"] == events
+
+
+@pytest.mark.parametrize("content", [
+    json.dumps(pad([{"type": "points", "player": "Anna", "round": 0, "points": 3}])).encode(),
+    json.dumps(dict(pad([]), game="chess")).encode(),
+    json.dumps(dict(pad([]), game=["score-pad"])).encode(),
+    b"Anna 10, Bence 8\n",
+    b"\xff\xfe\x00\x81 not text",
+])
+def test_a_record_refused_in_a_process_of_its_own_is_refused_in_the_same_words(tmp_path, content):
+    (apart, app), (here, _app) = imported_in_a_process(tmp_path, content)
+    assert apart.status_code == here.status_code == 422
+    error = re.search(r'class="error[^"]*"[^>]*>([^<]+)<', apart.get_data(as_text=True))
+    assert error is not None and error.group(1).strip()
+    assert error.group(1) in here.get_data(as_text=True)
+    assert table_count(app) == 0
