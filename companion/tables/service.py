@@ -287,10 +287,14 @@ def keep(table_id: int, version: int, replay: record.Replay) -> None:
 
 def authors(table: Table, first: int = 0) -> dict[int, str]:
     """Who entered each event from the 0-based index ``first`` on ("host", "seat", "import"),
-    by index: a screen asks only for the lines it shows."""
-    rows = db.session.execute(select(Event.seq, Event.by).where(
-        Event.table_id == table.id, Event.seq > first))
-    return {seq - 1: by for seq, by in rows}
+    by index: a screen asks only for the lines it shows. The log only grows, so the answer for
+    a table's version is kept: every screen of the table drawn after an act reads it once."""
+    def read() -> dict[int, str]:
+        rows = db.session.execute(select(Event.seq, Event.by).where(
+            Event.table_id == table.id, Event.seq > first))
+        return {seq - 1: by for seq, by in rows}
+    return dict(cache.of_app("table_authors", REPLAYS_KEPT).get_or_make(
+        (table.id, table.version, first), read))
 
 
 def record_of(table: Table) -> dict[str, Any]:
