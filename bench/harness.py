@@ -81,23 +81,24 @@ def free_port() -> int:
 
 def installed(folder: Path, database: str) -> Path:
     """An instance folder in ``folder`` as a real install has (an SQLite file named
-    ``database`` and a secret key, nothing switched off), the one this process's app uses."""
+    ``database``, or a database's URL, and a secret key, nothing switched off), the one this
+    process's app uses."""
     instance = folder / "instance"
     instance.mkdir(parents=True)
+    url = database if "://" in database else "sqlite:///" + str(folder / database)
     (instance / "config.py").write_text(
-        f"SQLALCHEMY_DATABASE_URI = {('sqlite:///' + str(folder / database))!r}\n"
-        "SECRET_KEY = 'bench'\n")
+        f"SQLALCHEMY_DATABASE_URI = {url!r}\nSECRET_KEY = 'bench'\n")
     os.environ["COMPANION_INSTANCE"] = str(instance)
     return instance
 
 
-def prepare(folder: Path, tables: int, seats: int = 5,
-            open_tables: int = 0) -> tuple[Path, list["Table"], list["Table"]]:
+def prepare(folder: Path, tables: int, seats: int = 5, open_tables: int = 0,
+            database: str = "bench.sqlite") -> tuple[Path, list["Table"], list["Table"]]:
     """A fresh instance folder (an SQLite file and a secret key, as a real install has) with
     ``tables`` score pads of ``seats`` players whose seats are all taken, and ``open_tables``
     score pads of 12 players with every seat free (for newcomers); returns the folder, the
     tables (code, version, seat cookies) and the open tables (no cookies)."""
-    instance = installed(folder, "bench.sqlite")
+    instance = installed(folder, database)
     from companion.extensions import db
     from companion.tables import service
     from companion.tables.identity import SEAT_COOKIE
@@ -116,6 +117,51 @@ def prepare(folder: Path, tables: int, seats: int = 5,
             table, _host = service.create("score-pad", {}, list(PLAYERS))
             opened.append(Table(table.code, service.version(table.code) or 0, []))
     return instance, made, opened
+
+
+class Postgres:
+    """A throwaway PostgreSQL cluster on a loopback port (Debian's server binaries), durability
+    off, removed by :meth:`stop`; ``url`` names its database ``bench``."""
+
+    def __init__(self) -> None:
+        import glob
+        import shutil
+        import tempfile
+
+        found = sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"), key=lambda p: int(p.split("/")[4]))
+        if not found:
+            raise SystemExit("PostgreSQL is not installed (Debian: apt-get install postgresql)")
+        self.bin = Path(found[-1]).parent
+        self.folder = Path(tempfile.mkdtemp(prefix="bench-postgres-"))
+        self.as_owner: list[str] = []
+        if os.geteuid() == 0:       # PostgreSQL refuses to run as root
+            shutil.chown(self.folder, "postgres")
+            self.as_owner = ["runuser", "-u", "postgres", "--"]
+        self.port = free_port()
+        data = self.folder / "data"
+        self.run("initdb", "-D", str(data), "-A", "trust", "-U", "postgres", "--no-sync", "-E", "UTF8",
+                 "--locale=C")
+        self.run("pg_ctl", "-D", str(data), "-l", str(self.folder / "log"), "-w", "-t", "60", "-o",
+                 f"-p {self.port} -k {self.folder} -c listen_addresses={HOST} -c fsync=off "
+                 "-c synchronous_commit=off -c full_page_writes=off -c max_connections=300", "start")
+        self.data = data
+        import psycopg
+        with psycopg.connect(host=HOST, port=self.port, user="postgres", dbname="postgres",
+                             autocommit=True) as admin:
+            admin.execute("CREATE DATABASE bench")
+        self.url = f"postgresql+psycopg://postgres@{HOST}:{self.port}/bench"
+
+    def run(self, program: str, *args: str) -> None:
+        subprocess.run([*self.as_owner, str(self.bin / program), *args], check=True, timeout=120,
+                       stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+
+    def stop(self) -> None:
+        import shutil
+
+        subprocess.run([*self.as_owner, str(self.bin / "pg_ctl"), "-D", str(self.data), "-m",
+                        "immediate", "-w", "stop"], stdin=subprocess.DEVNULL,
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=60)
+        shutil.rmtree(self.folder, ignore_errors=True)
 
 
 _APP: Any = None
@@ -184,6 +230,23 @@ class Server:
                 continue
             total += int(fields[11]) + int(fields[12])      # utime, stime
         return total / ticks
+
+    def rss_megabytes(self) -> list[float]:
+        """Each worker's resident memory (VmRSS), in MB."""
+        sizes = []
+        for pid in self.pids()[1:]:
+            try:
+                status = Path(f"/proc/{pid}/status").read_text()
+            except OSError:
+                continue
+            found = re.search(r"^VmRSS:\s+(\d+) kB", status, re.M)
+            if found:
+                sizes.append(int(found.group(1)) / 1024)
+        return sizes
+
+    def rss_text(self) -> str:
+        sizes = self.rss_megabytes()
+        return "workers' memory (RSS) " + " + ".join(f"{size:.0f}" for size in sizes) + " MB"
 
     def stop(self, how: int = signal.SIGINT, seconds: float = 20) -> bool:
         """SIGINT: gunicorn's quick shutdown; SIGTERM: its graceful one (requests under way

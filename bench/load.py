@@ -644,8 +644,14 @@ async def main(args: argparse.Namespace) -> None:
             server.wait_ready()
             print(f"gunicorn, {args.workers} gevent worker(s), SQLite, 127.0.0.1; every phone from its "
                   f"own 127.x.y.z, CSRF and rate limits on")
+            at_rest = run.server.rss_megabytes()
+            print(f"at rest: {run.server.rss_text()}")
             for number in sorted(args.phases):
                 await getattr(run, f"phase{number}")()
+                await asyncio.sleep(3)      # the phones are gone: what the workers keep
+                print(f"   after it, {run.server.rss_text()}"
+                      + (f" ({sum(run.server.rss_megabytes()) / sum(at_rest):.2f}× at rest)"
+                         if at_rest and run.server.rss_megabytes() else ""))
         finally:
             run.server.stop()
 

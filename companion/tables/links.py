@@ -4,6 +4,7 @@ from __future__ import annotations
 import io
 import ipaddress
 import socket
+import time
 from urllib.parse import urlsplit
 
 import qrcode
@@ -12,11 +13,23 @@ from qrcode.image.svg import SvgPathFillImage
 LOCAL_NAMES = {"localhost", "localhost.localdomain", "ip6-localhost"}
 
 
+LAN_SECONDS = 10.0      # how long the LAN address found is used (a laptop may change network)
+_LAN: list = [None, -LAN_SECONDS]
+
+
 def lan_address() -> str | None:
-    """This machine's address on the local network, without sending anything.
+    """This machine's address on the local network, without sending anything, found again
+    every LAN_SECONDS (a screen opened on this machine asks for it with every render).
 
     Connecting a UDP socket sends no packet; it only asks the routing table which local address
     would be used (192.0.2.1 is a documentation address, never reached)."""
+    now = time.monotonic()
+    if now - _LAN[1] >= LAN_SECONDS:
+        _LAN[:] = [_find_lan_address(), now]
+    return _LAN[0]
+
+
+def _find_lan_address() -> str | None:
     try:
         with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
             probe.connect(("192.0.2.1", 9))
