@@ -22,11 +22,11 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
                 instance_relative_config=True,
                 template_folder=str(ROOT / "templates"), static_folder=str(ROOT / "static"))
     configure(app, config)
+    register_request_checks(app)    # first: nothing (the limiter, CSRF) reads a request before
     register_extensions(app)
     register_blueprints(app)
     register_security_headers(app)
     register_proxy(app)
-    register_request_checks(app)
     register_error_handlers(app)
     return app
 
@@ -46,7 +46,10 @@ def configure(app: Flask, config: Mapping[str, Any] | None) -> None:
         # behind an HTTPS reverse proxy: how many proxies set X-Forwarded-For/-Proto/-Host
         PROXY_HOPS=int(os.environ.get("COMPANION_PROXY_HOPS") or 0),
         RECENT_TABLES=20,
-        RATELIMIT_STORAGE_URI="memory://",
+        # the limits every worker shares in the app's database, the rest in memory
+        # (companion/ratelimits.py); a moving window: an address's last minute, not the clock's
+        RATELIMIT_STORAGE_URI="companion-db://",
+        RATELIMIT_STRATEGY="moving-window",
         # several servers share one key (else each installation writes its own to instance/)
         SECRET_KEY=os.environ.get("COMPANION_SECRET_KEY") or None,
         WRONG_CODE_LIMIT="30 per minute",       # a mistyped code now and then, never a search
@@ -106,6 +109,7 @@ def select_locale() -> str:
 
 
 def register_extensions(app: Flask) -> None:
+    from . import ratelimits  # noqa: F401  (its storage, companion-db://, known to Flask-Limiter)
     from .extensions import babel, csrf, db, limiter_for, migrate
     from .schema import MIGRATIONS
     from .tables.identity import at_own_table
@@ -170,22 +174,59 @@ def register_proxy(app: Flask) -> None:
         return response
 
 
+FORM_BODIES = ("application/x-www-form-urlencoded", "multipart/form-data")
+
+
 def register_request_checks(app: Flask) -> None:
-    """A request carrying a NUL character is refused (400) before anything reads it: no
-    keyboard types one, and PostgreSQL's text cannot hold one (SQLite's can)."""
+    """Every request is read one way before anything acts on it, the same on every database:
+
+    - A body that is not a form — JSON, XML, plain text — is answered 415, in words: every page
+      and the phones' queue of entries send forms, and a form route must never read another
+      body (Flask-WTF would take a JSON body's values, numbers and lists among them, as fields).
+      A request without a body is an empty form.
+    - Text no keyboard types is answered 400, in words: a NUL character (PostgreSQL's text
+      cannot hold one, SQLite's can) or a lone surrogate (no UTF-8 can write one), wherever text
+      arrives — the path, the query, a form's fields and their names, an uploaded file's name,
+      a cookie. A record's own text is checked by the record (``companion import`` alike)."""
     from flask import abort, request
+    from flask_babel import gettext
+    from werkzeug.exceptions import BadRequest, UnsupportedMediaType
+
+    from .bounds import has_surrogate
 
     @app.before_request
-    def no_nul_characters() -> None:
-        fields = [request.path, *request.cookies.values()]
+    def only_forms() -> None:
+        if request.method in ("GET", "HEAD", "OPTIONS"):     # a body there is never read
+            return
+        if request.mimetype in FORM_BODIES:
+            return
+        if (request.content_length or 0) > (app.config["MAX_CONTENT_LENGTH"] or 0) > 0:
+            abort(413)      # too large first, whatever it is
+        if not request.mimetype and not request.get_data():
+            return
+        refused = UnsupportedMediaType()
+        refused.sentence = lambda: gettext(  # type: ignore[attr-defined]
+            "This address takes a form as a browser sends it, not a body of another kind (%(kind)s).",
+            kind=request.mimetype or gettext("no type"))
+        raise refused
+
+    @app.before_request
+    def only_typed_text() -> None:
+        fields = [request.path, *request.cookies.keys(), *request.cookies.values()]
         for key, value in (*request.args.items(multi=True), *request.form.items(multi=True)):
             fields += (key, value)
-        if any("\x00" in field for field in fields):
-            abort(400)
+        for key, upload in request.files.items(multi=True):
+            fields += (key, upload.filename or "")
+        if any("\x00" in field or has_surrogate(field) for field in fields):
+            refused = BadRequest()
+            refused.sentence = lambda: gettext(  # type: ignore[attr-defined]
+                "This request holds a character no keyboard types (NUL or a lone surrogate). "
+                "Type the text again.")
+            raise refused
 
 
 def register_error_handlers(app: Flask) -> None:
     from .tables.pages import error_page
 
-    for code in (400, 403, 404, 405, 413, 422, 429):
+    for code in (400, 403, 404, 405, 413, 415, 422, 429):
         app.register_error_handler(code, error_page)

@@ -27,9 +27,10 @@ def _setting(name: str):
     return lambda: current_app.config[name]
 
 
-# Per client address (behind a proxy, the address the proxy setting trusts), kept in memory by
-# default: each server process counts on its own unless RATELIMIT_STORAGE_URI names a shared
-# store (e.g. "redis://localhost:6379"). A wrong table code (404) counts against guessing; a
+# Per client address (behind a proxy, the address the proxy setting trusts), each in a moving
+# window: wrong codes and imports counted in the app's database, shared by every worker, the
+# posts in each process's memory (companion/ratelimits.py; RATELIMIT_STORAGE_URI may name another
+# store, e.g. "redis://localhost:6379"). A wrong table code (404) counts against guessing; a
 # table's normal play never answers 404, so a whole table behind one home router is not slowed:
 # ``at_own_table`` (handed in by the tables) exempts a screen of a table this browser hosts or
 # sits at from someone else's wrong codes. One limiter per app (its settings and memory its own).

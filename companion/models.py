@@ -5,7 +5,7 @@ import hashlib
 from datetime import datetime, timezone
 from typing import Any
 
-from sqlalchemy import JSON, ForeignKey, String, UniqueConstraint
+from sqlalchemy import JSON, Float, ForeignKey, Index, String, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from .extensions import db
@@ -116,3 +116,15 @@ class NameMerge(db.Model):
     browser_hash: Mapped[str] = mapped_column(String(64), index=True)
     alias: Mapped[str] = mapped_column(String(40))
     name: Mapped[str] = mapped_column(String(40))
+
+
+class RateHit(db.Model):
+    """One hit against a per-address limit every worker shares (a wrong table code, an import),
+    at ``at`` (seconds since the epoch): a limit counts its key's hits within its window
+    (companion/ratelimits.py); hits older than the window go as the key is hit again."""
+    __tablename__ = "rate_hits"
+    __table_args__ = (Index("ix_rate_hits_key_at", "key", "at"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    key: Mapped[str] = mapped_column(String(200))
+    at: Mapped[float] = mapped_column(Float)

@@ -65,6 +65,9 @@ def error_page(error: Any) -> tuple[Any, int]:
     code = getattr(error, "code", 500) or 500
 
     def message() -> str:
+        said = getattr(error, "sentence", None)     # a refusal that words itself
+        if said is not None:
+            return said()
         if isinstance(error, CSRFError):
             return gettext("This page was open too long or came from elsewhere. Reload it and try again.")
         if isinstance(error, UnclearSelection):
