@@ -22,6 +22,24 @@ from .pages import (end_event, in_every_language, last_own, not_entered, queue_a
 from .summaries import changes_since
 
 
+# the posts a phone's kept entries may be: a game's entry, and a turn passed (the record's pass)
+QUEUED_ROUTES = ("tables.act", "tables.pass_turn")
+
+
+@bp.before_app_request
+def only_entries_from_a_queue():
+    """A phone keeps only a game's entries while offline (a pass is one); anything else arriving
+    as a kept entry (``X-Queued``) — an undo, a seat, a finish — would count at another moment
+    than its tap: refused in words, before anything is read or changed."""
+    if request.method != "POST" or not queued() or request.endpoint in QUEUED_ROUTES:
+        return None
+    if request.endpoint == "tables.undo":
+        return not_entered(lambda: gettext("An undo is never kept while offline: tap it again "
+                                           "once the table answers."), 409)
+    return not_entered(lambda: gettext("Only entries are kept while offline: do this again once "
+                                       "the table answers."), 409)
+
+
 def actor_of(table) -> tuple[str | None, str, str]:
     """(player or None for the host, how the event is labelled, which screen to return to)."""
     seat = my_seat(table)
