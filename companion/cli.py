@@ -127,22 +127,27 @@ def init_db() -> None:
 
 
 @cli.command("import")
-@click.argument("source", type=click.File("r", encoding="utf-8"))
+@click.argument("source", type=click.File("rb"))
 @with_appcontext
-def import_record(source: IO[str]) -> None:
+def import_record(source: IO[bytes]) -> None:
     """Open a new table from a game record; prints its code last."""
+    from .games import GAMES
     from .schema import upgrade
     from .tables import service
+    from .words import explain
 
-    data = read_record(source)
-    try:
-        replay = record.load(data)
-        upgrade(quiet=True)
-        table, _host = service.create(replay.game.name, data.get("options", {}), replay.players,
-                                      replay.events, with_host=False)
-    except record.RecordError as error:
-        fail(str(error))
-    click.echo(f"imported {len(replay.events)} events; open /t/{table.code} and make it the host "
+    # read, checked and replayed as the web import does (record.checked): the same verdict
+    work = record.checked(source.read(record.MAX_BYTES + 1))
+    if "refused" in work:
+        error = record.refusal(work["refused"])
+        if isinstance(error, record.NotJSON):
+            fail(f"not valid JSON: {error.reason}")
+        with current_app.test_request_context():     # the words as the web's, in English
+            said = explain(error, GAMES.get(work["refused"]["game"] or ""))
+        fail(said)
+    upgrade(quiet=True)
+    table, _host = service.create_checked(work, with_host=False)
+    click.echo(f"imported {table.version} events; open /t/{table.code} and make it the host "
                f"screen (or run companion host {table.code} for a host link)")
     click.echo(table.code)
 

@@ -85,15 +85,17 @@ def create(game: str, options: Mapping[str, Any], players: list[str],
 EVENTS_AT_ONCE = 250     # an imported log's events written per statement
 
 
-def create_checked(work: Mapping[str, Any]) -> tuple[Table, str]:
+def create_checked(work: Mapping[str, Any], with_host: bool = True) -> tuple[Table, str | None]:
     """A new table holding a record :func:`record.checked` read and replayed (maybe in another
-    process): nothing replayed again here; its events written in one statement, its snapshot
-    beside them when the log is long. Returns it and the host secret."""
+    process): nothing replayed again here; its events written a few hundred per statement, its
+    snapshot beside them when the log is long. Returns it and the host secret (None without a
+    host, as :func:`create`)."""
     host_secret = secrets.token_urlsafe(24)
     events = work["snapshot"]["events"]
     for _attempt in range(20):
         table = Table(code=new_code(), game=work["game"], options=dict(work["options"]),
-                      host_hash=digest(host_secret), version=len(events), result=work["result"])
+                      host_hash=digest(host_secret) if with_host else None,
+                      version=len(events), result=work["result"])
         table.seats = [Seat(position=i, name=name) for i, name in enumerate(work["players"])]
         db.session.add(table)
         try:
@@ -113,7 +115,7 @@ def create_checked(work: Mapping[str, Any]) -> tuple[Table, str]:
                 "table_id": table.id, "events": len(events), "fingerprint": work["fingerprint"],
                 "data": work["snapshot"], "updated_at": utcnow()}])
         db.session.commit()
-        return table, host_secret
+        return table, host_secret if with_host else None
     raise RuntimeError("no free table code")
 
 

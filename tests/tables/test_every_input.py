@@ -1,0 +1,234 @@
+"""Every input answered in words, on every route and both databases: bodies that are not forms,
+text no keyboard types, kept entries that are not entries, the shared limit on wrong codes, and
+one verdict on a record whether it is imported on the web or with ``companion import``."""
+from __future__ import annotations
+
+import io
+import json
+import re
+
+import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
+from sqlalchemy import update
+
+from companion.cli import cli
+from companion.extensions import db
+from companion.models import RateHit
+from tests.support import enter, events, examples, make_app, start_table, table_count, take_seat, text_of
+from tests.test_hostile_records import JSON, VALID, path_into
+
+pytestmark = pytest.mark.database
+
+NOT_A_FORM = "This address takes a form as a browser sends it"
+NOT_TYPED = "a character no keyboard types"
+
+
+def as_json(client, path: str, value, **headers):
+    """A JSON body with the CSRF token's header: what Flask-WTF would have read as a form."""
+    return client.post(path, json=value, headers={"X-CSRFToken": "token", **headers})
+
+
+# --- bodies that are not forms ------------------------------------------------------------------
+
+def test_the_reported_json_bodies_are_refused_415_in_words_and_change_nothing(app, client):
+    code = start_table(client, players=("Anna", "Bence"))
+    phone = app.test_client()
+    take_seat(phone, code, 0)
+    refused = [
+        as_json(phone, f"/t/{code}/act/points", {"points-round": 1, "points-points": 5}),
+        as_json(client, "/", {"game": "score-pad", "players-0": "\ud800"}),
+        as_json(client, "/", {"game": "score-pad", "players-0": 5}),
+        as_json(client, "/lang", {"lang": 1}),
+        as_json(client, "/games/unmerge", {"alias": "\ud800"}),
+        as_json(client, "/games/unmerge", {"alias": "a\u0000b"}),
+        as_json(client, "/games/doodle-city/sheets/new", {"name": 5}),
+        as_json(client, "/games/calcada/boards/new/8", {"name": ["x"]}),
+        as_json(client, "/games/calcada/scoring/new", {"name": None}),
+        phone.post(f"/t/{code}/act/points", data=b"<points round='1'/>",
+                   headers={"Content-Type": "application/xml"}),
+        phone.post(f"/t/{code}/act/points", data=b"points-round=1&points-points=5"),  # no type
+    ]
+    for response in refused:
+        assert response.status_code == 415, response.request.path
+        assert NOT_A_FORM in text_of(response)
+    assert events(client, code) == [] and table_count(app) == 1
+
+
+def test_a_json_body_to_a_phones_queue_route_gets_the_short_answer_in_words(app, client):
+    code = start_table(client, players=("Anna", "Bence"))
+    phone = app.test_client()
+    take_seat(phone, code, 0)
+    response = as_json(phone, f"/t/{code}/act/points", {"points-round": 1}, **{"X-Queued": "1"})
+    assert response.status_code == 415
+    answer = response.get_json()
+    assert answer["ok"] is False and NOT_A_FORM in answer["reason"]
+    assert "reasons" in answer and answer["reasons"]["hu"] != answer["reasons"]["en"]
+
+
+def test_a_post_without_a_body_is_an_empty_form_and_forms_still_work(app, client):
+    assert client.post("/lang").status_code == 303           # no body, no type: an empty form
+    code = start_table(client, players=("Anna", "Bence"))
+    phone = app.test_client()
+    take_seat(phone, code, 0)
+    assert enter(phone, code, 1, 5).status_code == 303       # urlencoded, as the pages send
+    upload = client.post("/import", data={"record": (io.BytesIO(json.dumps(VALID).encode()),
+                                                     "game.json")})
+    assert upload.status_code == 303                         # multipart
+    assert len(events(client, code)) == 1
+
+
+def test_the_hungarian_sentence_for_a_body_that_is_not_a_form(client):
+    client.set_cookie("lang", "hu")
+    response = as_json(client, "/lang", {"lang": "en"})
+    assert response.status_code == 415
+    assert NOT_A_FORM not in text_of(response) and "űrlap" in text_of(response)
+
+
+# --- text no keyboard types ----------------------------------------------------------------------
+
+def test_nul_wherever_text_arrives_is_refused_400_in_words_and_changes_nothing(app, client):
+    code = start_table(client, players=("Anna", "Bence"))
+    phone = app.test_client()
+    take_seat(phone, code, 0)
+    answers = [
+        client.post("/games/unmerge", data={"alias": "a\x00b"}),
+        client.post("/games/merge", data={"alias\x00": "x", "name": "y"}),
+        phone.post(f"/t/{code}/act/points", data={"points-round": "1", "points-points": "5\x00"}),
+        client.get("/go", query_string={"code": "AB\x00CD"}),
+        client.get(f"/t/{code[:2]}%00{code[3:]}"),
+        client.get(f"/t/{code}/history?x=%00"),
+        client.post("/import", data={"record": (io.BytesIO(json.dumps(VALID).encode()), "a\x00.json")}),
+    ]
+    for response in answers:
+        assert response.status_code == 400, response.request.path
+        assert NOT_TYPED in text_of(response)
+    nul_cookie = app.test_client()
+    nul_cookie.set_cookie("tc_browser", "a\x00b")
+    assert nul_cookie.get("/").status_code == 400
+    assert events(client, code) == [] and table_count(app) == 1
+
+
+def test_a_surrogates_bytes_in_a_path_query_or_form_are_never_a_server_error(app, client):
+    """A browser cannot send a lone surrogate but as the bytes UTF-8 forbids (ED A0 80), read as
+    U+FFFD; a JSON body's "\\ud800" is refused as not a form (above)."""
+    code = start_table(client, players=("Anna", "Bence"))
+    answers = [client.get("/t/%ED%A0%80"), client.get("/go?code=%ED%A0%80"),
+               client.post("/games/unmerge", data="alias=%ED%A0%80",
+                           content_type="application/x-www-form-urlencoded"),
+               client.post("/", data="game=score-pad&players-0=%ED%A0%80&players-1=B",
+                           content_type="application/x-www-form-urlencoded")]
+    assert [r.status_code for r in answers][:3] == [404, 404, 404]     # no such table, alias
+    assert answers[3].status_code == 303        # a player named "\ufffd": as typed, kept
+    assert events(client, code) == []
+
+
+# --- kept entries that are not entries ------------------------------------------------------------
+
+def test_a_queued_undo_or_finish_is_refused_by_the_server_in_words(app, client):
+    code = start_table(client, players=("Anna", "Bence"))
+    phone = app.test_client()
+    take_seat(phone, code, 0)
+    assert enter(phone, code, 1, 5).status_code == 303
+    undo = phone.post(f"/t/{code}/undo", data={}, headers={"X-Queued": "1"})
+    assert undo.status_code == 409
+    assert undo.get_json()["ok"] is False and "undo is never kept" in undo.get_json()["reason"]
+    finish = client.post(f"/t/{code}/finish", data={"sure": "yes"}, headers={"X-Queued": "1"})
+    assert finish.status_code == 409 and "Only entries are kept" in finish.get_json()["reason"]
+    assert len(events(client, code)) == 1
+    assert phone.post(f"/t/{code}/undo", data={}).status_code == 303    # from the screen: taken back
+    assert len(events(client, code)) == 2
+
+
+# --- the wrong-code limit, shared and moving ---------------------------------------------------------
+
+@pytest.fixture
+def limited(tmp_path):
+    """Two workers of one server: two apps on one database, the limits on."""
+    return [make_app(tmp_path, RATELIMIT_ENABLED=True, WRONG_CODE_LIMIT="10 per minute")
+            for _worker in range(2)]
+
+
+def test_wrong_codes_are_counted_by_every_worker_together(limited):
+    first, second = (app.test_client() for app in limited)
+    assert [first.get(f"/go?code=AAAA{n}").status_code for n in range(5)] == [404] * 5
+    assert [second.get(f"/go?code=AAAA{n}").status_code for n in range(5)] == [404] * 5
+    assert first.get("/go?code=AAAAX").status_code == 429
+    assert second.get("/go?code=AAAAX").status_code == 429
+
+
+def test_the_window_moves_an_address_tries_again_once_its_old_tries_are_a_minute_old(limited):
+    client = limited[0].test_client()
+    for n in range(10):
+        client.get(f"/go?code=AAAA{n}")
+    assert client.get("/go?code=AAAAX").status_code == 429
+    with limited[0].app_context():
+        db.session.execute(update(RateHit).values(at=RateHit.at - 61))
+        db.session.commit()
+    assert client.get("/go?code=AAAAX").status_code == 404
+
+
+def test_over_the_limit_right_and_wrong_codes_are_answered_alike_but_a_seated_phone_is_not_limited(limited):
+    app = limited[0]
+    host = app.test_client()
+    code = start_table(host, players=("Anna", "Bence"))
+    anna = app.test_client()
+    take_seat(anna, code, 0)
+    guesser = limited[1].test_client()      # the same address, through the other worker
+    for n in range(10):
+        guesser.get(f"/j/AAAA{n}")
+    right, wrong = guesser.get(f"/j/{code}"), guesser.get("/j/AAAAX")
+    assert right.status_code == wrong.status_code == 429
+    assert text_of(right) == text_of(wrong)
+    assert anna.get(f"/j/{code}").status_code in (200, 302, 303)
+    assert anna.get(f"/t/{code}/phone").status_code == 200
+    assert enter(anna, code, 1, 4).status_code == 303
+    assert host.get(f"/t/{code}").status_code == 200
+
+
+# --- one verdict on a record, on the web and on the command line -------------------------------
+
+def verdicts(app, runner, tmp_path, content: bytes) -> tuple[str, str]:
+    """(the web import's verdict, companion import's): "in", or the reason in words."""
+    web = app.test_client().post("/import", data={"record": (io.BytesIO(content), "game.json")})
+    assert web.status_code in (303, 422), web.status_code
+    web_said = "in" if web.status_code == 303 else re.search(
+        r'class="error[^"]*"[^>]*>([^<]+)<', web.get_data(as_text=True)).group(1).strip()
+    path = tmp_path / "record.json"
+    path.write_bytes(content)
+    out = runner.invoke(cli, ["import", str(path)])
+    assert out.exit_code in (0, 2), out.output
+    cli_said = "in" if out.exit_code == 0 else out.output.strip().splitlines()[-1].removeprefix("error: ")
+    return web_said, cli_said
+
+
+def same_words(web: str, cli_said: str) -> bool:
+    import html
+
+    web = html.unescape(web)
+    if web.startswith("That file is not a game record"):
+        return cli_said.startswith("not valid JSON")
+    return web == cli_said
+
+
+@pytest.fixture
+def importer(tmp_path):
+    """An app whose imports are not limited (a few a minute per address): the test imports
+    many records from one address."""
+    app = make_app(tmp_path / "importer", RATELIMIT_ENABLED=False)
+    return app, app.test_cli_runner()
+
+
+@settings(max_examples=examples(40), deadline=None, database=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@given(data=st.data(), leaf=JSON)
+def test_the_web_import_and_companion_import_give_the_same_verdict_in_the_same_words(
+        importer, tmp_path, data, leaf):
+    app, runner = importer
+    value = json.loads(json.dumps(VALID))
+    if data.draw(st.booleans()):
+        container, key = path_into(value, data)
+        container[key] = leaf
+    content = json.dumps(value).encode() if data.draw(st.integers(0, 9)) else \
+        data.draw(st.sampled_from([b"not json", b"\xff\xfe", b"[1, 2", b'{"game": []}']))
+    web, cli_said = verdicts(app, runner, tmp_path, content)
+    assert same_words(web, cli_said), (web, cli_said)
