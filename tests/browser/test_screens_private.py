@@ -3,6 +3,8 @@ and Hungarian: the home page with this browser's own tables, a stranger's home p
 link page on the TV, a spent link, and the page a burst of wrong codes gets."""
 from __future__ import annotations
 
+import json
+
 from playwright.sync_api import expect
 
 from companion.tables import service
@@ -56,6 +58,19 @@ def private_album(lang, album, live_server, phone, desktop):
     expect(stranger.locator("main .error")).to_be_visible()
     tv.reload()                                 # the host screen on the same router goes on
     expect(tv.locator("#live")).to_be_visible()
+    for screen in (stranger, tv):           # a character no keyboard types, in the address
+        screen.goto(base + "/go?code=AB%00CD")
+        expect(screen.locator("main .error")).to_contain_text(
+            "NUL" if lang == "en" else "billentyűzet")
+    album.shoot(stranger, lang, "not-typed-text")
+    album.shoot(tv, lang, "tv-not-typed-text")
+    answer = stranger.request.post(base + "/lang", data=json.dumps({"lang": "en"}),
+                                   headers={"Content-Type": "application/json",
+                                            "Cookie": f"lang={lang}"})
+    assert answer.status == 415
+    stranger.set_content(answer.text())     # the page a script posting JSON gets
+    expect(stranger.locator("main .error")).to_contain_text("application/json")
+    album.shoot(stranger, lang, "not-a-form")
     with live_server.app.app_context():     # (the counts are in the app's database)
         for limiter in live_server.app.extensions["limiter"]:   # every browser here is 127.0.0.1
             limiter.reset()
