@@ -30,6 +30,8 @@ def explain(error: Exception, game: Any = None) -> str:
         reason = explain(error.reason, game)
         if error.index is None:
             return reason
+        if error.event_type is None:        # not even an event with a type
+            return gettext("Event %(n)d: %(reason)s", n=error.index + 1, reason=reason)
         return gettext("Event %(n)d (%(type)s): %(reason)s",
                        n=error.index + 1, type=event_label(game, error.event_type), reason=reason)
     if isinstance(error, RuleError):

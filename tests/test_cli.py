@@ -90,9 +90,9 @@ def test_import_opens_a_table_whose_export_is_the_record(app, runner, files):
 
 
 def test_import_of_a_bad_record_exits_2_and_opens_nothing(app, runner, files):
-    out = runner.invoke(cli, ["import", str(files[1])])      # in the words the web import shows
+    out = runner.invoke(cli, ["import", str(files[1])])      # as the record contract says it
     assert out.exit_code == 2
-    assert out.stderr.strip() == "error: Event 2 (points): 'Dora' is not a player at this table."
+    assert out.stderr.strip() == "error: event 2 (points): 'Dora' is not a player at this table."
     with app.app_context():
         assert db.session.scalar(db.select(db.func.count(Table.id))) == 0
 

@@ -14,7 +14,7 @@ from playwright.sync_api import Page, expect
 
 from companion.cli import cli
 
-from .helpers import LIVE_TIMEOUT, confirm, expect_turn, screen_settled, take_seat
+from .helpers import LIVE_TIMEOUT, caught_up, confirm, expect_turn, screen_settled, take_seat
 from .test_screens import SCREENS, Album, to_hungarian
 
 CLASSIC = [((1, 1), "tower.3.0.0.0.1"), ((1, 2), "factory.0.3.0.0.1"), ((2, 1), "shop.0.0.0.0.1"),
@@ -99,6 +99,7 @@ def play(lang, live_server, phone, desktop, album, mode, builds):
         taps.append(build(anna, cell, tile, columns))
         pass_on_the_tv(host, "Bence")
     assert max(taps) <= 3
+    caught_up(anna, base, code)         # Bence's last pass is on her screen before she taps
     anna.locator("#live .q-board .q-hit a.q-tap").nth(columns + 3).click()   # row 2, col 4
     expect(anna.locator("#live form.q-picker")).to_be_visible()
     album.shoot(anna, lang, f"quadropolis-{mode}-phone-city")
