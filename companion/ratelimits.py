@@ -24,6 +24,7 @@ from .extensions import db
 from .models import RateHit
 
 SHARED_SCOPES = ("wrong-codes", "imports")   # counted in the database, by every worker alike
+KEPT_SECONDS = 24 * 3600    # a hit is kept at most this long (every limit counts a minute)
 
 
 def shared(key: str) -> bool:
@@ -60,6 +61,8 @@ class DatabaseStorage(Storage, MovingWindowSupport):
                 connection.execute(text("SELECT pg_advisory_xact_lock(:lock)"),
                                    {"lock": zlib.crc32(key.encode())})
             connection.execute(delete(RateHit).where(RateHit.key == key, RateHit.at <= now - expiry))
+            # and every key's hits a day old (an address that never came back): no limit is longer
+            connection.execute(delete(RateHit).where(RateHit.at <= now - KEPT_SECONDS))
             count = connection.scalar(select(func.count()).where(RateHit.key == key))
             if count + amount > limit:
                 return False

@@ -167,6 +167,20 @@ def test_the_window_moves_an_address_tries_again_once_its_old_tries_are_a_minute
     assert client.get("/go?code=AAAAX").status_code == 404
 
 
+def test_hits_of_an_address_that_never_came_back_go_within_a_day(limited):
+    import time
+
+    app = limited[0]
+    with app.app_context():
+        db.session.add(RateHit(key="LIMITER/10.0.0.9/wrong-codes/10/1/minute",
+                               at=time.time() - 2 * 24 * 3600))
+        db.session.commit()
+    assert app.test_client().get("/go?code=AAAAX").status_code == 404    # a hit of another
+    with app.app_context():
+        keys = [hit.key for hit in db.session.query(RateHit)]
+    assert len(keys) == 1 and "10.0.0.9" not in keys[0]      # only the new hit is left
+
+
 def test_over_the_limit_right_and_wrong_codes_are_answered_alike_but_a_seated_phone_is_not_limited(limited):
     app = limited[0]
     host = app.test_client()
@@ -221,7 +235,8 @@ def importer(tmp_path):
 
 
 @settings(max_examples=examples(40), deadline=None, database=None,
-          suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
+                                 HealthCheck.function_scoped_fixture])
 @given(data=st.data(), leaf=JSON)
 def test_the_web_import_and_companion_import_give_the_same_verdict_in_the_same_words(
         importer, tmp_path, data, leaf):
