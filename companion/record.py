@@ -193,9 +193,14 @@ def checked(text: bytes) -> dict[str, Any]:
                             "params": error.reason.params, "index": error.index,
                             "event_type": error.event_type,
                             "game": game if isinstance(game, str) else None}}
-    return {"game": run.game.name, "options": dict(data.get("options", {})),
-            "players": run.players, "finished": run.finished,
-            "result": run.result() if run.finished else None,
+    return made_of(run, data.get("options", {}))
+
+
+def made_of(run: Replay, options: Mapping[str, Any]) -> dict[str, Any]:
+    """What a new table of ``run`` is made of, as JSON-able data (:func:`checked`'s answer):
+    its game, ``options`` as written, players, result once finished, snapshot and rules."""
+    return {"game": run.game.name, "options": dict(options), "players": run.players,
+            "finished": run.finished, "result": run.result() if run.finished else None,
             "snapshot": snapshot(run), "fingerprint": fingerprint(run.game)}
 
 

@@ -88,13 +88,10 @@ def import_record():
             if "refused" in work:
                 raise record.refusal(work["refused"])
             table, host_secret = service.create_checked(work)
-        except (record.NotJSON, UnicodeDecodeError):
+        except record.NotJSON:
             upload.record.errors.append(gettext("That file is not a game record (not valid JSON)."))
-        except RecordError as error:
-            game = getattr(error, "data", {}).get("game") if isinstance(
-                getattr(error, "data", None), dict) else None
-            upload.record.errors.append(explain(error, GAMES.get(game) if isinstance(game, str)
-                                                else None))
+        except RecordError as error:        # (record.refusal names its game, if any)
+            upload.record.errors.append(explain(error, GAMES.get(error.data["game"] or "")))
         else:
             return host_redirect(table, host_secret)
     return render_home(NewTableForm(formdata=None), upload, option_forms(), 422)

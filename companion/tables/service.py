@@ -70,16 +70,7 @@ def create(game: str, options: Mapping[str, Any], players: list[str],
     replay = record.load({"format": record.FORMAT, "version": record.VERSION, "game": game,
                           "options": dict(options), "players": [{"name": n} for n in players],
                           "events": events or []})
-    host_secret = secrets.token_urlsafe(24)
-    for _attempt in range(20):
-        table = _new_table(replay, options, digest(host_secret) if with_host else None)
-        db.session.add(table)
-        try:
-            db.session.commit()
-            return table, host_secret if with_host else None
-        except IntegrityError:      # the code was taken meanwhile: draw another
-            db.session.rollback()
-    raise RuntimeError("no free table code")
+    return create_checked(record.made_of(replay, options), with_host)
 
 
 EVENTS_AT_ONCE = 250     # an imported log's events written per statement
