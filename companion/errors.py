@@ -48,16 +48,19 @@ class OutOfTurn(Conflict):
 
 
 class RecordError(ValueError):
-    """A record that cannot be replayed; ``index`` is the 0-based event at fault, if any."""
+    """A record that cannot be replayed; ``index`` is the 0-based event at fault, if any;
+    ``part`` the part of the record at fault before any event ("options"), if any."""
 
-    def __init__(self, reason: RuleError, index: int | None = None, event_type: str | None = None):
+    def __init__(self, reason: RuleError, index: int | None = None, event_type: str | None = None,
+                 part: str | None = None):
         self.reason = reason
         self.index = index
         self.event_type = event_type
+        self.part = part
         super().__init__(self.where() + str(reason))
 
     def where(self) -> str:
         if self.index is None:
-            return ""
+            return f"{self.part}: " if self.part else ""
         kind = f" ({self.event_type})" if self.event_type else ""
         return f"event {self.index + 1}{kind}: "

@@ -22,7 +22,8 @@ from .errors import RecordError, RuleError
 from .games.base import Game, N_
 
 FORMAT = "table-companion-record"
-VERSION = 1
+VERSION = 1                 # the version of a record whose game needs nothing newer
+VERSIONS = (1, 2)           # the versions this reader reads (2: a score sheet or teams)
 MAX_NAME = 40
 MAX_BYTES = 512 * 1024      # a long game's record is tens of kB
 MAX_EVENTS = 3000           # a six-player game of 20 rounds has a few hundred
@@ -155,18 +156,29 @@ def load(record: Any) -> Replay:
     if not isinstance(record, Mapping):
         raise RecordError(RuleError(N_("A record must be a JSON object.")))
     check_values(record)
-    if record.get("format") != FORMAT or record.get("version") != VERSION:
-        raise RecordError(RuleError(N_("Not a game record: expected format %(format)r version %(version)d."),
-                                    format=FORMAT, version=VERSION))
+    version = record.get("version")
+    if record.get("format") != FORMAT or not any(
+            version == v and type(version) is int for v in VERSIONS):
+        raise RecordError(RuleError(N_("Not a game record: expected format %(format)r version "
+                                       "%(versions)s."), format=FORMAT,
+                                    versions=" or ".join(map(str, VERSIONS))))
     game = game_of(record.get("game"))
     try:
         players = check_players(game, record.get("players"))
+    except RuleError as error:
+        raise RecordError(error) from None
+    try:
         raw_options = record.get("options", {})
         if not isinstance(raw_options, Mapping):
             raise RuleError(N_("Options must be a JSON object."))
         options = game.options(raw_options, players)
+        needed = game.record_version(options)
+        if version < needed:
+            raise RuleError(N_("These options are written only in a version %(needed)d record "
+                               "(a reader of version %(version)d would score it wrongly)."),
+                            needed=needed, version=version)
     except RuleError as error:
-        raise RecordError(error) from None
+        raise RecordError(error, part="options") from None
     events = record.get("events", [])
     if not isinstance(events, list):
         raise RecordError(RuleError(N_("Events must be a list.")))
@@ -174,6 +186,15 @@ def load(record: Any) -> Replay:
         raise RecordError(RuleError(N_("A game record holds at most %(max)d events; this one has "
                                        "%(count)d."), max=MAX_EVENTS, count=len(events)))
     return replay(game, options, players, events)
+
+
+def envelope(game: Game, options: Mapping[str, Any], players: list[str],
+             events: list[Any]) -> dict[str, Any]:
+    """A whole record of these parts, in the version its options need (version 1 unless the
+    game's options need a newer one: a score sheet or teams)."""
+    return {"format": FORMAT, "version": game.record_version(options), "game": game.name,
+            "options": dict(options), "players": [{"name": n} for n in players],
+            "events": list(events)}
 
 
 def checked(text: bytes) -> dict[str, Any]:
@@ -191,7 +212,7 @@ def checked(text: bytes) -> dict[str, Any]:
         game = data.get("game") if isinstance(data, Mapping) else None
         return {"refused": {"not_json": isinstance(error, NotJSON), "message": error.reason.message,
                             "params": error.reason.params, "index": error.index,
-                            "event_type": error.event_type,
+                            "event_type": error.event_type, "part": error.part,
                             "game": game if isinstance(game, str) else None}}
     return made_of(run, data.get("options", {}))
 
@@ -208,7 +229,7 @@ def refusal(refused: Mapping[str, Any]) -> RecordError:
     """The RecordError a :func:`checked` refusal names (``data``: its game, if it names one)."""
     reason = RuleError(refused["message"], **refused["params"])
     error = (NotJSON(reason) if refused["not_json"]
-             else RecordError(reason, refused["index"], refused["event_type"]))
+             else RecordError(reason, refused["index"], refused["event_type"], refused["part"]))
     error.data = {"game": refused["game"]}
     return error
 

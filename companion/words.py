@@ -29,7 +29,8 @@ def explain(error: Exception, game: Any = None) -> str:
     if isinstance(error, RecordError):
         reason = explain(error.reason, game)
         if error.index is None:
-            return reason
+            return gettext("Options: %(reason)s", reason=reason) if error.part == "options" \
+                else reason
         if error.event_type is None:        # not even an event with a type
             return gettext("Event %(n)d: %(reason)s", n=error.index + 1, reason=reason)
         return gettext("Event %(n)d (%(type)s): %(reason)s",

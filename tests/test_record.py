@@ -30,7 +30,9 @@ def test_every_registered_game_has_a_name_label_and_pure_rules_hooks():
 
 @pytest.mark.parametrize("changes, message", [
     ({"format": "pgn"}, "Not a game record"),
-    ({"version": 2}, "Not a game record"),
+    ({"version": 3}, "Not a game record"),
+    ({"version": "2"}, "Not a game record"),
+    ({"version": 2.0}, "Not a game record"),
     ({"game": "chess"}, "Unknown game 'chess'"),
     ({"players": []}, "played by 1 to 12 players"),
     ({"players": [{"name": "Anna"}, {"name": "Anna"}]}, "same name"),
@@ -102,6 +104,9 @@ class Tokens:
 
     def options(self, raw, players):
         return {}
+
+    def record_version(self, options):
+        return 1
 
     def start(self, options, players):
         return 0

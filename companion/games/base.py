@@ -84,6 +84,12 @@ class Rules:
         """Validate and normalise the record's options; raise RuleError if they are wrong."""
         return self.core.options(options, players)
 
+    def record_version(self, options: Mapping[str, Any]) -> int:
+        """The version of the record a table with these (normalised) options is written in: 1
+        unless the options need a newer one (the core's ``record_version``)."""
+        query = getattr(self.core, "record_version", None)
+        return query(options) if query is not None else 1
+
     def start(self, options: dict[str, Any], players: list[str]) -> Any:
         """The state before any event."""
         return self.core.start(options, players)
@@ -131,6 +137,16 @@ class Rules:
         """The event the host's Finish button appends (a game may add what its tie-break needs)."""
         return {"type": "end"}
 
+    def category_labels(self, options: Mapping[str, Any]) -> Mapping[str, Any]:
+        """Breakdown key -> label at a table with these (normalised) options: the game's
+        ``categories``, unless its options bring their own (a score sheet's)."""
+        return self.categories
+
+    def tie_break_label(self, options: Mapping[str, Any]) -> Any:
+        """The label of the rule that orders tied totals at a table with these options (the
+        game's ``tie_break``, unless its options name their own), None when none does."""
+        return self.tie_break
+
     def highest_wins(self, options: Mapping[str, Any]) -> bool:
         """Whether the highest total wins at a table with these (normalised) options."""
         return True
@@ -159,15 +175,16 @@ class Rules:
     labels: ClassVar[Mapping[str, Mapping[str, Any]]] = {}
     event_labels: ClassVar[Mapping[str, Any]] = {}   # event type -> lazy label
 
-    def describe(self, event: Mapping[str, Any]) -> str:
-        """One line for the history; the platform falls back to the raw event."""
+    def describe(self, event: Mapping[str, Any], options: Mapping[str, Any] | None = None) -> str:
+        """One line for the history (``options``: the table's, for games whose words depend on
+        them); the platform falls back to the raw event."""
         return ""
 
     def describe_all(self, events: list[Mapping[str, Any]], undone: Mapping[int, int],
-                     first: int = 0) -> list[str]:
+                     first: int = 0, options: Mapping[str, Any] | None = None) -> list[str]:
         """A line per event from ``first`` on ("" before it), for games whose words depend on
         what came before (a replacement)."""
-        return ["" if i < first else self.describe(e) for i, e in enumerate(events)]
+        return ["" if i < first else self.describe(e, options) for i, e in enumerate(events)]
 
 
 class Policy:

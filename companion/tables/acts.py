@@ -101,7 +101,7 @@ def late_entry(table, act: Act, conflict: Conflict):
             return gettext("Not entered: %(reason)s", reason=question)
         return gettext("Not entered: while this phone was offline, %(changes)s. %(question)s",
                        changes="; ".join(lines), question=question)
-    entries = in_every_language(lambda: replay.game.describe(act.event))
+    entries = in_every_language(lambda: replay.game.describe(act.event, replay.options))
     return queue_answer(reason, 409, replaces=conflict.token,
                         **({"entries": entries} if all(entries.values()) else {}))
 

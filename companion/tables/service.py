@@ -67,9 +67,7 @@ def create(game: str, options: Mapping[str, Any], players: list[str],
            with_host: bool = True) -> tuple[Table, str | None]:
     """A new table (checked through the record rules first); returns it and the host secret
     (None without a host: the first screen to claim it, or a claim link, becomes the host)."""
-    replay = record.load({"format": record.FORMAT, "version": record.VERSION, "game": game,
-                          "options": dict(options), "players": [{"name": n} for n in players],
-                          "events": events or []})
+    replay = record.load(record.envelope(record.game_of(game), options, players, events or []))
     return create_checked(record.made_of(replay, options), with_host)
 
 
@@ -293,9 +291,7 @@ def authors(table: Table, first: int = 0) -> dict[int, str]:
 def record_of(table: Table) -> dict[str, Any]:
     rows = db.session.scalars(select(Event.data).where(Event.table_id == table.id)
                               .order_by(Event.seq)).all()
-    return {"format": record.FORMAT, "version": record.VERSION, "game": table.game,
-            "options": table.options, "players": [{"name": n} for n in table.players],
-            "events": list(rows)}
+    return record.envelope(GAMES[table.game], table.options, table.players, list(rows))
 
 
 # SQLite has one writer at a time and waits for the file's lock inside C: under an event-loop
@@ -534,10 +530,7 @@ def rematch(table: Table, rotate: bool) -> Table:
                     players = players[1:] + players[:1]
                 game = GAMES[table.game]
                 events = game.setup_events(old.options, players)
-                replay = record.load({"format": record.FORMAT, "version": record.VERSION,
-                                      "game": game.name, "options": dict(old.options),
-                                      "players": [{"name": n} for n in players],
-                                      "events": events})
+                replay = record.load(record.envelope(game, old.options, players, events))
                 new = _new_table(replay, old.options, old.host_hash)
                 held = {seat.name: seat.secret_hash for seat in seats}
                 for seat in new.seats:

@@ -40,7 +40,7 @@ def history(replay: Replay, by: dict[int, str], newest: int | None = None) -> li
     (and shown struck through)."""
     undone = replay.undone
     first = max(0, len(replay.events) - newest) if newest is not None else 0
-    texts = replay.game.describe_all(replay.events, undone, first)
+    texts = replay.game.describe_all(replay.events, undone, first, replay.options)
     items = []
     for index in range(first, len(replay.events)):
         event = replay.events[index]

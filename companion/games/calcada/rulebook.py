@@ -33,7 +33,7 @@ class CalcadaRules(Rules):
             return None
         return N_("Last round!")
 
-    def describe(self, event: Mapping[str, Any]) -> str:
+    def describe(self, event: Mapping[str, Any], options: Mapping[str, Any] | None = None) -> str:
         kind = event.get("type")
         if kind == "place":
             return describe_place(event)

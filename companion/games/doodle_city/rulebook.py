@@ -34,7 +34,7 @@ class DoodleCityRules(Rules):
             return None
         return N_("Last round!")
 
-    def describe(self, event: Mapping[str, Any]) -> str:
+    def describe(self, event: Mapping[str, Any], options: Mapping[str, Any] | None = None) -> str:
         kind = event.get("type")
         if kind == "start_road":
             return gettext("Start road in column %(column)s: %(shape)s",
@@ -64,7 +64,7 @@ class DoodleCityRules(Rules):
         return ""
 
     def describe_all(self, events: list[Mapping[str, Any]], undone: Mapping[int, int],
-                     first: int = 0) -> list[str]:
+                     first: int = 0, options: Mapping[str, Any] | None = None) -> list[str]:
         """A second tally of a player reads as the correction it is."""
         lines, tallied = [], set()
         for index, event in enumerate(events):

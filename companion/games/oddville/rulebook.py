@@ -43,7 +43,7 @@ class OddVilleRules(Rules):
         return {"complete-round": N_("the round is being completed"),
                 "last-turn": N_("last turns")}.get(state.end, N_("the game has ended"))
 
-    def describe(self, event: Mapping[str, Any]) -> str:
+    def describe(self, event: Mapping[str, Any], options: Mapping[str, Any] | None = None) -> str:
         kind = event.get("type")
         player = event.get("player")
         if kind == "build":

@@ -49,7 +49,7 @@ class QuadropolisRules(Rules):
         points = rules.best_activation(player)
         return None if points is None else (_l("Best activation"), points)
 
-    def describe(self, event: Mapping[str, Any]) -> str:
+    def describe(self, event: Mapping[str, Any], options: Mapping[str, Any] | None = None) -> str:
         kind = event.get("type")
         if kind == "build":
             words = {"player": event.get("player"), "row": event.get("row"),

@@ -1,4 +1,4 @@
-"""The score pad's rules part: points by round, who wins, and the history's lines."""
+"""The score pad's rules part: points by round or by category, who wins, and the history's lines."""
 from __future__ import annotations
 
 from typing import Any, Mapping
@@ -20,35 +20,68 @@ class ScorePadRules(Rules):
     def highest_wins(self, options: Mapping[str, Any]) -> bool:
         return not options.get("lowest_wins")
 
+    def category_labels(self, options: Mapping[str, Any]) -> Mapping[str, Any]:
+        """A sheet's categories by their names, as the table embedded them."""
+        sheet = options.get("sheet")
+        return rules.category_names(sheet) if sheet else self.categories
+
+    def tie_break_label(self, options: Mapping[str, Any]) -> Any:
+        """A sheet's tie-break: the named category, more or fewer."""
+        tie = (options.get("sheet") or {}).get("tie_break")
+        if not tie:
+            return None
+        name = rules.category_names(options["sheet"])[tie["category"]]
+        return (_l("fewest %(category)s", category=name) if tie["lowest"]
+                else _l("most %(category)s", category=name))
+
     def chart_rounds(self, state: rules.Sheet) -> dict[str, list[int]]:
         """A score sheet is kept by round: the chart shows the running total round by round."""
         return rules.running_totals(state)
 
-    def describe(self, event: Mapping[str, Any]) -> str:
-        return self.describe_all([event], {})[0]
+    def describe(self, event: Mapping[str, Any], options: Mapping[str, Any] | None = None) -> str:
+        return self.describe_all([event], {}, 0, options)[0]
 
     def describe_all(self, events: list[Mapping[str, Any]], undone: Mapping[int, int],
-                     first: int = 0) -> list[str]:
-        """A later entry for the same round reads as the correction it is."""
-        entered: dict[tuple[Any, Any], Any] = {}
+                     first: int = 0, options: Mapping[str, Any] | None = None) -> list[str]:
+        """A later entry for the same cell reads as the correction it is; a sheet's entries
+        name their category, and a typed sum is shown with its value."""
+        sheet = (options or {}).get("sheet")
+        names = rules.category_names(sheet) if isinstance(sheet, Mapping) else {}
+        once = isinstance(sheet, Mapping) and not sheet.get("rounds", True)
+        entered: dict[tuple[Any, Any, Any], Any] = {}
         lines = []
         for index, event in enumerate(events):
+            key = (event.get("player"), event.get("round"), event.get("category"))
             if event.get("type") != "points" or index < first:
                 lines.append("")
                 if event.get("type") == "points" and index not in undone:
-                    entered[(event.get("player"), event.get("round"))] = event.get("points")
+                    entered[key] = event.get("points")
                 continue
-            key = (event.get("player"), event.get("round"))
-            words = {"player": key[0], "round": key[1], "points": event.get("points")}
+            points = event.get("points")
+            shown = f"{event['expression'].strip()} = {points}" \
+                if isinstance(event.get("expression"), str) else points
+            words = {"player": key[0], "round": key[1], "points": shown,
+                     "category": names.get(key[2], key[2])}
             old = entered.get(key)
-            if old is not None and old != event.get("points"):
-                lines.append(gettext("%(player)s: round %(round)s corrected from %(old)s to "
-                                     "%(points)s", old=old, **words))
+            count = points if isinstance(points, int) else 0
+            if key[2] is None:
+                if old is not None and old != points:
+                    line = gettext("%(player)s: round %(round)s corrected from %(old)s to "
+                                   "%(points)s", old=old, **words)
+                else:
+                    line = ngettext("%(player)s: %(points)s point in round %(round)s",
+                                    "%(player)s: %(points)s points in round %(round)s",
+                                    abs(count), **words)
+            elif old is not None and old != points:
+                line = (gettext("%(player)s: %(category)s corrected from %(old)s to %(points)s",
+                                old=old, **words) if once else
+                        gettext("%(player)s: %(category)s in round %(round)s corrected from "
+                                "%(old)s to %(points)s", old=old, **words))
+            elif once:
+                line = gettext("%(player)s: %(category)s %(points)s", **words)
             else:
-                count = event.get("points") if isinstance(event.get("points"), int) else 0
-                lines.append(ngettext("%(player)s: %(points)s point in round %(round)s",
-                                      "%(player)s: %(points)s points in round %(round)s",
-                                      abs(count), **words))
+                line = gettext("%(player)s: %(category)s %(points)s in round %(round)s", **words)
+            lines.append(line)
             if index not in undone:
-                entered[key] = event.get("points")
+                entered[key] = points
         return lines

@@ -1,6 +1,8 @@
-"""Score pad: a per-round score sheet for any game. Pure rules, no Flask."""
+"""Score pad: a score sheet for any game, by round, or by category with an optional tie-break,
+lowest wins and teams. Pure rules, no Flask."""
 from __future__ import annotations
 
+import re
 from types import MappingProxyType
 from typing import Any, Callable, Mapping
 
@@ -9,25 +11,38 @@ from ..ranking import rank
 
 MAX_ROUND = 999
 MAX_POINTS = 1_000_000
+MAX_SHEET_NAME = 60
+MAX_CATEGORIES = 20
+MAX_CATEGORY_NAME = 40
+MAX_EXPRESSION = 60
+CATEGORY_ID = re.compile(r"[a-z0-9_-]{1,32}")
+EXPRESSION = re.compile(r" *-?[0-9]+( *[+-] *[0-9]+)* *")
+TERM = re.compile(r"([+-]?) *([0-9]+)")
+
+Key = tuple[str, int, "str | None"]      # (player, round, category; None without a sheet)
 
 
 class Sheet:
-    """The score sheet: (player, round) -> points; a later entry for the same cell replaces the
-    earlier one. An entry costs the same however long the game: it links to the sheet before it,
-    and the cells are gathered into a mapping only when asked (once per sheet)."""
+    """The score sheet: (player, round, category) -> points; a later entry for the same cell
+    replaces the earlier one. ``sheet`` is the categories' definition (None: points by round
+    alone), ``teams`` the players' teams (None: each for themselves). An entry costs the same
+    however long the game: it links to the sheet before it, and the cells are gathered into a
+    mapping only when asked (once per sheet)."""
 
-    __slots__ = ("players", "lowest_wins", "_entry", "_before", "_points")
+    __slots__ = ("players", "lowest_wins", "sheet", "teams", "_entry", "_before", "_points")
 
     def __init__(self, players: tuple[str, ...], lowest_wins: bool = False,
-                 entry: tuple[tuple[str, int], int] | None = None,
-                 before: "Sheet | None" = None) -> None:
+                 entry: tuple[Key, int] | None = None, before: "Sheet | None" = None,
+                 sheet: Mapping[str, Any] | None = None,
+                 teams: tuple[tuple[str, ...], ...] | None = None) -> None:
         self.players = players
         self.lowest_wins = lowest_wins
+        self.sheet, self.teams = sheet, teams
         self._entry, self._before = entry, before
-        self._points: dict[tuple[str, int], int] | None = None if entry else {}
+        self._points: dict[Key, int] | None = None if entry else {}
 
     @property
-    def points(self) -> Mapping[tuple[str, int], int]:
+    def points(self) -> Mapping[Key, int]:
         if self._points is None:
             chain, sheet = [], self          # the entries since the last gathered sheet
             while sheet._points is None:
@@ -42,28 +57,143 @@ class Sheet:
             self._before = None             # nothing older is needed any more
         return MappingProxyType(self._points)
 
-    def entered(self, player: str, round_: int, points: int) -> "Sheet":
-        return Sheet(self.players, self.lowest_wins, ((player, round_), points), self)
+    def entered(self, player: str, round_: int, points: int,
+                category: str | None = None) -> "Sheet":
+        return Sheet(self.players, self.lowest_wins, ((player, round_, category), points), self,
+                     self.sheet, self.teams)
+
+    def _parts(self) -> tuple:
+        return (self.players, self.lowest_wins, self.sheet, self.teams, dict(self.points))
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Sheet) and (self.players, self.lowest_wins, dict(self.points)) \
-            == (other.players, other.lowest_wins, dict(other.points))
+        return isinstance(other, Sheet) and self._parts() == other._parts()
 
     __hash__ = None         # type: ignore[assignment]
 
     def __repr__(self) -> str:
-        return f"Sheet({self.players!r}, lowest_wins={self.lowest_wins!r}, points={dict(self.points)!r})"
+        return (f"Sheet({self.players!r}, lowest_wins={self.lowest_wins!r}, sheet={self.sheet!r}, "
+                f"teams={self.teams!r}, points={dict(self.points)!r})")
 
+
+# --- a sheet's definition -----------------------------------------------------------------------
+
+def _text(value: Any, longest: int) -> bool:
+    return isinstance(value, str) and 1 <= len(value) <= longest
+
+
+def check_sheet(raw: Any) -> dict[str, Any]:
+    """A sheet's definition as the record contract writes it, normalised (``rounds`` and a
+    tie-break's ``lowest`` filled in, nothing else kept); RuleError naming what is wrong."""
+    if not isinstance(raw, Mapping):
+        raise RuleError(N_("A score sheet must be a JSON object with a name and categories."))
+    name = raw.get("name")
+    if not _text(name, MAX_SHEET_NAME):
+        raise RuleError(N_("A score sheet's name must be 1 to %(max)d characters."),
+                        max=MAX_SHEET_NAME)
+    categories = raw.get("categories")
+    if not isinstance(categories, list) or not 1 <= len(categories) <= MAX_CATEGORIES:
+        raise RuleError(N_("A score sheet has 1 to %(max)d categories."), max=MAX_CATEGORIES)
+    ids: list[str] = []
+    kept = []
+    for number, category in enumerate(categories, 1):
+        if not isinstance(category, Mapping):
+            raise RuleError(N_('Category %(n)d must be an object with an "id" and a "name".'),
+                            n=number)
+        id_, label = category.get("id"), category.get("name")
+        if not isinstance(id_, str) or not CATEGORY_ID.fullmatch(id_):
+            raise RuleError(N_("Category %(n)d's id must be 1 to 32 small letters, digits, _ or - "
+                               "(for example military)."), n=number)
+        if id_ in ids:
+            raise RuleError(N_("Two categories have the id %(id)s; every id must be different."),
+                            id=id_)
+        if not _text(label, MAX_CATEGORY_NAME):
+            raise RuleError(N_("Category %(n)d's name must be 1 to %(max)d characters."),
+                            n=number, max=MAX_CATEGORY_NAME)
+        ids.append(id_)
+        kept.append({"id": id_, "name": label})
+    rounds = raw.get("rounds", True)
+    if not isinstance(rounds, bool):
+        raise RuleError(N_("A score sheet's rounds must be true or false."))
+    sheet: dict[str, Any] = {"name": name, "categories": kept, "rounds": rounds}
+    if "tie_break" in raw:
+        tie = raw["tie_break"]
+        if not isinstance(tie, Mapping) or tie.get("category") not in ids:
+            raise RuleError(N_("The tie-break must name one of the sheet's categories."))
+        lowest = tie.get("lowest", False)
+        if not isinstance(lowest, bool):
+            raise RuleError(N_("The tie-break's lowest must be true or false."))
+        sheet["tie_break"] = {"category": tie["category"], "lowest": lowest}
+    return sheet
+
+
+def category_ids(sheet: Mapping[str, Any]) -> list[str]:
+    return [c["id"] for c in sheet["categories"]]
+
+
+def category_names(sheet: Mapping[str, Any]) -> dict[str, str]:
+    return {c["id"]: c["name"] for c in sheet["categories"]}
+
+
+def check_teams(raw: Any, players: list[str]) -> tuple[tuple[str, ...], ...]:
+    if not isinstance(raw, list) or len(raw) < 2 or not all(
+            isinstance(team, list) and team and all(isinstance(p, str) for p in team)
+            for team in raw):
+        raise RuleError(N_("Teams must be a list of at least two teams, each a list of players."))
+    seen: list[str] = [p for team in raw for p in team]
+    for player in seen:
+        if player not in players:
+            raise RuleError(N_("%(player)r is in a team but not a player at this table."),
+                            player=player)
+        if seen.count(player) > 1:
+            raise RuleError(N_("%(player)s is in more than one team."), player=player)
+    for player in players:
+        if player not in seen:
+            raise RuleError(N_("%(player)s is in no team; every player must be in one."),
+                            player=player)
+    return tuple(tuple(team) for team in raw)
+
+
+# --- typed sums -----------------------------------------------------------------------------------
+
+def expression_value(text: Any) -> int:
+    """The value of a typed sum or difference ("3 + 6 + 2", "12-4", "-3"); RuleError if it is
+    not one the record keeps."""
+    if not isinstance(text, str) or len(text) > MAX_EXPRESSION or not EXPRESSION.fullmatch(text):
+        raise RuleError(N_("%(expression)r is not a sum of whole numbers such as 3 + 6 + 2, "
+                           "12 - 4 or -3."), expression=text)
+    total = 0
+    for sign, digits in TERM.findall(text):
+        if int(digits) > MAX_POINTS:
+            raise RuleError(N_("A number in a sum is at most %(max)d."), max=MAX_POINTS)
+        total += -int(digits) if sign == "-" else int(digits)
+    return total
+
+
+# --- the rules --------------------------------------------------------------------------------
 
 def options(raw: Mapping[str, Any], players: list[str]) -> dict[str, Any]:
     lowest = raw.get("lowest_wins", False)
     if not isinstance(lowest, bool):
         raise RuleError(N_("The option lowest_wins must be true or false."))
-    return {"lowest_wins": lowest}
+    opts: dict[str, Any] = {"lowest_wins": lowest}
+    if "sheet" in raw:
+        opts["sheet"] = check_sheet(raw["sheet"])
+    if "teams" in raw:
+        if "sheet" not in raw:
+            raise RuleError(N_("Teams are kept only on a score sheet with categories."))
+        opts["teams"] = [list(team) for team in check_teams(raw["teams"], players)]
+    return opts
+
+
+def record_version(opts: Mapping[str, Any]) -> int:
+    """The record version a table with these options is written in: 2 with a sheet or teams."""
+    return 2 if "sheet" in opts or "teams" in opts else 1
 
 
 def start(opts: dict[str, Any], players: list[str]) -> Sheet:
-    return Sheet(tuple(players), opts.get("lowest_wins", False))
+    teams = opts.get("teams")
+    return Sheet(tuple(players), opts.get("lowest_wins", False), sheet=opts.get("sheet"),
+                 teams=tuple(tuple(t) for t in teams) if teams else None)
 
 
 def _whole(value: Any) -> bool:
@@ -88,7 +218,20 @@ def _points(sheet: Sheet, event: Mapping[str, Any]) -> Sheet:
     if not _whole(points) or abs(points) > MAX_POINTS:
         raise RuleError(N_("Points must be a whole number between -%(max)d and %(max)d."),
                         max=MAX_POINTS)
-    return sheet.entered(player, round_, points)
+    category = event.get("category")
+    if sheet.sheet is None:
+        if "category" in event:
+            raise RuleError(N_("This score pad has no categories: points carry no category."))
+    else:
+        if category not in category_ids(sheet.sheet):
+            raise RuleError(N_("%(category)r is not a category of this sheet."), category=category)
+        if not sheet.sheet["rounds"] and round_ != 1:
+            raise RuleError(N_("This sheet is filled once, not every round: the round must be 1."))
+    if "expression" in event and expression_value(event["expression"]) != points:
+        raise RuleError(N_("%(expression)s makes %(value)d, not %(points)d."),
+                        expression=event["expression"],
+                        value=expression_value(event["expression"]), points=points)
+    return sheet.entered(player, round_, points, category)
 
 
 def _end(sheet: Sheet, event: Mapping[str, Any]) -> Sheet:
@@ -98,34 +241,62 @@ def _end(sheet: Sheet, event: Mapping[str, Any]) -> Sheet:
 HANDLERS: dict[str, Callable[[Sheet, Mapping[str, Any]], Sheet]] = {"points": _points, "end": _end}
 
 
-def entered(sheet: Sheet, player: str, round_: int) -> int | None:
-    """The points entered for that player and round, None while the cell is empty."""
-    return sheet.points.get((player, round_))
+# --- queries ------------------------------------------------------------------------------------
+
+def categories(sheet: Sheet) -> list[str | None]:
+    """The cells of a round: the sheet's category ids, or [None] for points by round alone."""
+    return category_ids(sheet.sheet) if sheet.sheet else [None]
 
 
-def next_empty(sheet: Sheet) -> tuple[int, int]:
-    """Seat index and round of the first empty cell: rounds in order, seats clockwise."""
-    for round_ in range(1, rounds(sheet) + 2):
-        for seat, player in enumerate(sheet.players):
-            if (player, round_) not in sheet.points:
-                return seat, round_
-    raise AssertionError("a round after the last is always empty")
+def entered(sheet: Sheet, player: str, round_: int, category: str | None = None) -> int | None:
+    """The points entered for that player, round and category, None while the cell is empty."""
+    return sheet.points.get((player, round_, category))
+
+
+def _rounds_to_fill(sheet: Sheet) -> range:
+    if sheet.sheet is not None and not sheet.sheet["rounds"]:
+        return range(1, 2)
+    return range(1, rounds(sheet) + 2)
+
+
+def next_cell(sheet: Sheet, player: str) -> tuple[int, str | None] | None:
+    """The player's first empty cell, rounds in order and the categories of each in order;
+    None when a sheet filled once is full."""
+    for round_ in _rounds_to_fill(sheet):
+        for category in categories(sheet):
+            if (player, round_, category) not in sheet.points:
+                return round_, category
+    return None
+
+
+def next_empty(sheet: Sheet) -> tuple[int, int, str | None]:
+    """Seat index, round and category of the first empty cell: rounds in order, then the
+    categories one by one, seats clockwise within each (the first cell when all are full)."""
+    for round_ in _rounds_to_fill(sheet):
+        for category in categories(sheet):
+            for seat, player in enumerate(sheet.players):
+                if (player, round_, category) not in sheet.points:
+                    return seat, round_, category
+    return 0, 1, categories(sheet)[0]
 
 
 def next_round(sheet: Sheet, player: str) -> int:
-    """The player's first round without points."""
-    return next(r for r in range(1, rounds(sheet) + 2) if (player, r) not in sheet.points)
+    """The player's first round with an empty cell."""
+    cell = next_cell(sheet, player)
+    return cell[0] if cell else 1
 
 
-def missing(sheet: Sheet) -> dict[str, list[int]]:
-    """Rounds up to the last one played that a player has no points for."""
-    last = rounds(sheet)
-    gaps = {p: [r for r in range(1, last + 1) if (p, r) not in sheet.points] for p in sheet.players}
+def missing(sheet: Sheet) -> dict[str, list[tuple[int, str | None]]]:
+    """The cells up to the last round played that a player has no points for, as (round,
+    category): every category of a sheet filled once."""
+    last = 1 if sheet.sheet is not None and not sheet.sheet["rounds"] else rounds(sheet)
+    gaps = {p: [(r, c) for r in range(1, last + 1) for c in categories(sheet)
+                if (p, r, c) not in sheet.points] for p in sheet.players}
     return {p: gaps[p] for p in sheet.players if gaps[p]}
 
 
 def rounds(sheet: Sheet) -> int:
-    return max((r for _, r in sheet.points), default=0)
+    return max((r for _, r, _ in sheet.points), default=0)
 
 
 def running_totals(sheet: Sheet) -> dict[str, list[int]]:
@@ -135,46 +306,103 @@ def running_totals(sheet: Sheet) -> dict[str, list[int]]:
     for name in sheet.players:
         running, line = 0, []
         for r in range(1, rounds(sheet) + 1):
-            running += sheet.points.get((name, r), 0)
+            running += sum(sheet.points.get((name, r, c), 0) for c in categories(sheet))
             line.append(running)
         totals[name] = line
     return totals
+
+
+def team_of(sheet: Sheet, player: str) -> int | None:
+    """The index of the player's team, None without teams."""
+    for index, team in enumerate(sheet.teams or ()):
+        if player in team:
+            return index
+    return None
 
 
 def result(sheet: Sheet) -> dict[str, Any]:
     last = rounds(sheet)
     players = []
     for name in sheet.players:
-        row = [sheet.points.get((name, r), 0) for r in range(1, last + 1)]
-        players.append({"name": name, "total": sum(row),
-                        "breakdown": {"points": sum(row)}, "details": {"rounds": row}})
-    keys = [(-p["total"] if not sheet.lowest_wins else p["total"],) for p in players]
-    ranks = rank(keys)
-    for player, r in zip(players, ranks):
-        player["rank"] = r
-    return {"game": "score-pad", "finished": False, "end_triggered": False,
-            "players": players,
-            "winners": [p["name"] for p in players if p["rank"] == 1]}
+        if sheet.sheet is None:
+            row = [sheet.points.get((name, r, None), 0) for r in range(1, last + 1)]
+            players.append({"name": name, "total": sum(row),
+                            "breakdown": {"points": sum(row)}, "details": {"rounds": row}})
+            continue
+        by_category = {c: [sheet.points.get((name, r, c), 0) for r in range(1, last + 1)]
+                       for c in category_ids(sheet.sheet)}
+        breakdown = {c: sum(points) for c, points in by_category.items()}
+        players.append({"name": name, "total": sum(breakdown.values()), "breakdown": breakdown,
+                        "details": {"rounds": [sum(points[r] for points in by_category.values())
+                                               for r in range(last)],
+                                    "categories": by_category}})
+    tie = sheet.sheet.get("tie_break") if sheet.sheet else None
+    sign = 1 if sheet.lowest_wins else -1
+    tie_sign = 1 if tie and tie["lowest"] else -1
+
+    def key(total: int, tie_sum: int) -> tuple[int, ...]:
+        return (sign * total, tie_sign * tie_sum) if tie else (sign * total,)
+
+    def tie_sum(entries: list[dict[str, Any]]) -> int:
+        return sum(p["breakdown"][tie["category"]] for p in entries) if tie else 0
+
+    outcome: dict[str, Any] = {"game": "score-pad", "finished": False, "end_triggered": False,
+                               "players": players}
+    if sheet.teams:
+        by_name = {p["name"]: p for p in players}
+        teams = [[by_name[n] for n in team] for team in sheet.teams]
+        totals = [sum(p["total"] for p in team) for team in teams]
+        ranks = rank([key(total, tie_sum(team)) for total, team in zip(totals, teams)])
+        for team, r in zip(teams, ranks):
+            for player in team:
+                player["rank"] = r
+        outcome["teams"] = [{"players": list(names), "total": total, "rank": r}
+                            for names, total, r in zip(sheet.teams, totals, ranks)]
+    else:
+        for player, r in zip(players, rank([key(p["total"], tie_sum([p])) for p in players])):
+            player["rank"] = r
+    outcome["winners"] = [p["name"] for p in players if p["rank"] == 1]
+    return outcome
+
+
+def decided_by_tie_break(sheet: Sheet, outcome: Mapping[str, Any]) -> bool:
+    """Whether the tie-break separated some ranks of ``outcome`` (players, or teams) that the
+    totals alone left tied."""
+    tie = sheet.sheet.get("tie_break") if sheet.sheet else None
+    if not tie:
+        return False
+    entries = outcome.get("teams") or outcome["players"]
+    for a in entries:
+        for b in entries:
+            if a is not b and a["total"] == b["total"] and a["rank"] != b["rank"]:
+                return True
+    return False
 
 
 # --- the sheet as data (a table's snapshot) ---------------------------------------------------
 
 def dump_state(sheet: Sheet) -> dict[str, Any]:
-    """The sheet as JSON-able data: its players, who wins and its cells as [player, round,
-    points] in the order entered; :func:`load_state` gives back an equal sheet."""
+    """The sheet as JSON-able data: its players, who wins, its categories and teams, and its
+    cells as [player, round, category, points] in the order entered; :func:`load_state` gives
+    back an equal sheet."""
     return {"players": list(sheet.players), "lowest_wins": sheet.lowest_wins,
-            "points": [[player, round_, points] for (player, round_), points in sheet.points.items()]}
+            "sheet": sheet.sheet, "teams": [list(t) for t in sheet.teams] if sheet.teams else None,
+            "points": [[player, round_, category, points]
+                       for (player, round_, category), points in sheet.points.items()]}
 
 
 def load_state(data: Any) -> Sheet:
     """The sheet :func:`dump_state` made ``data`` from; ValueError if it is no sheet's data."""
     try:
         players, lowest, cells = data["players"], data["lowest_wins"], data["points"]
-        sheet = Sheet(tuple(players), lowest)
-        sheet._points = {(player, round_): points for player, round_, points in cells}
+        definition, teams = data["sheet"], data["teams"]
+        sheet = Sheet(tuple(players), lowest, sheet=definition,
+                      teams=tuple(tuple(t) for t in teams) if teams is not None else None)
+        sheet._points = {(player, round_, category): points
+                         for player, round_, category, points in cells}
     except (KeyError, TypeError, ValueError):
         raise ValueError("not a score sheet's data") from None
-    if not (all(isinstance(p, str) for p in sheet.players) and isinstance(lowest, bool)):
+    if not (all(isinstance(p, str) for p in sheet.players) and isinstance(lowest, bool)
+            and (definition is None or isinstance(definition, dict))):
         raise ValueError("not a score sheet's data")
     return sheet
-

@@ -37,7 +37,7 @@ class ScorePadScreens(Screens):
     def follow(self, state: rules.Sheet, player: str | None) -> dict[str, str]:
         """The next empty cell: the host's goes round the table, a phone's is its own."""
         if player is None:
-            seat, round_ = rules.next_empty(state)
+            seat, round_, _category = rules.next_empty(state)
             return {"points-player": state.players[seat], "points-round": str(round_)}
         return {"points-round": str(rules.next_round(state, player))}
 

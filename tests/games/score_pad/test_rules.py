@@ -127,12 +127,12 @@ def test_undoing_an_act_scores_as_if_it_never_happened(evs, data):
 
 def test_the_shared_screen_offers_the_first_empty_cell_seats_clockwise_then_the_next_round():
     from companion.games.score_pad.rules import next_empty
-    assert next_empty(record.load(pad([])).state) == (0, 1)
-    assert next_empty(record.load(pad([points("Anna", 1, 3)])).state) == (1, 1)
+    assert next_empty(record.load(pad([])).state) == (0, 1, None)
+    assert next_empty(record.load(pad([points("Anna", 1, 3)])).state) == (1, 1, None)
     # phones entered round 1 for Bence and Csilla: Anna's round 1 is the empty one, not round 2
-    assert next_empty(record.load(pad([points("Bence", 1, 3), points("Csilla", 1, 1)])).state) == (0, 1)
+    assert next_empty(record.load(pad([points("Bence", 1, 3), points("Csilla", 1, 1)])).state) == (0, 1, None)
     full = [points(p, 1, 2) for p in ("Anna", "Bence", "Csilla")]
-    assert next_empty(record.load(pad(full)).state) == (0, 2)
+    assert next_empty(record.load(pad(full)).state) == (0, 2, None)
 
 
 def test_a_phone_is_offered_its_first_round_without_points():
@@ -144,4 +144,5 @@ def test_a_phone_is_offered_its_first_round_without_points():
 def test_missing_rounds_are_those_up_to_the_last_round_played():
     from companion.games.score_pad.rules import missing
     state = record.load(pad([points("Anna", 1, 3), points("Anna", 3, 1), points("Csilla", 2, 5)])).state
-    assert missing(state) == {"Anna": [2], "Bence": [1, 2, 3], "Csilla": [1, 3]}
+    assert missing(state) == {"Anna": [(2, None)], "Bence": [(1, None), (2, None), (3, None)],
+                              "Csilla": [(1, None), (3, None)]}
