@@ -1,18 +1,11 @@
-"""The score pad's forms: its options and a round's points."""
+"""The score pad's forms: a cell's points (the options are in ``start.py``)."""
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
-from wtforms import BooleanField, IntegerField, SelectField
+from wtforms import IntegerField, SelectField
 from wtforms.validators import InputRequired, NumberRange
 
 from ...validators import whole_number
 from .rules import MAX_POINTS, MAX_ROUND
-
-
-class OptionsForm(FlaskForm):
-    class Meta:
-        csrf = False        # a part of the start-a-table form, which carries the token
-
-    lowest_wins = BooleanField(_l("Lowest total wins"))
 
 
 class PointsForm(FlaskForm):

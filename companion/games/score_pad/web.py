@@ -7,18 +7,26 @@ from ..base import Screens, web_part
 from . import rules
 
 if TYPE_CHECKING:
-    from .forms import OptionsForm
+    from .start import OptionsForm
 
 
 class ScorePadScreens(Screens):
-    options_form = web_part(".forms", "OptionsForm")
+    options_form = web_part(".start", "OptionsForm")
     phone_template = "games/score_pad/phone.html"
     host_template = "games/score_pad/host.html"
     live_template = "games/score_pad/sheet.html"
     live_same_for_every_seat = True
 
+    # --- starting a table (``start.py``) --------------------------------------------------
+    def prepare_options_form(self, form: OptionsForm) -> None:
+        from .start import prepare
+        prepare(form)
+
     def options_from_form(self, form: OptionsForm, players: list[str]) -> dict[str, Any]:
-        return {"lowest_wins": bool(form.lowest_wins.data)}
+        from .start import options
+        return options(form, players)
+
+    # --- entering points --------------------------------------------------------------------
 
     def forms(self, state: rules.Sheet, player: str | None) -> dict[str, Any]:
         from wtforms.fields.choices import SelectChoice
