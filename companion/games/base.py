@@ -264,6 +264,9 @@ class Screens:
     leaders_on_home: ClassVar[bool] = True       # False when scoring is too costly for the list
     blueprint: ClassVar[Any] = None      # the game's own pages (e.g. an editor), if any
     options_form: ClassVar[Any] = None   # FlaskForm subclass for the game's options, or None
+    # the template drawing the options form on the start page (None: its fields one by one);
+    # it sees ``form``, ``game`` and the start form ``new``
+    options_template: ClassVar[str | None] = None
     options_links: ClassVar[tuple[tuple[Any, str], ...]] = ()   # (label, endpoint) beside options
 
     def prepare_options_form(self, form: Any) -> None:

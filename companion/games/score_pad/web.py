@@ -16,6 +16,8 @@ class ScorePadScreens(Screens):
     host_template = "games/score_pad/host.html"
     live_template = "games/score_pad/sheet.html"
     live_same_for_every_seat = True
+    blueprint = web_part(".editor", "bp")
+    options_template = "games/score_pad/_options.html"
 
     # --- starting a table (``start.py``) --------------------------------------------------
     def prepare_options_form(self, form: OptionsForm) -> None:
