@@ -19,11 +19,21 @@ VALID = {"format": "table-companion-record", "version": 1, "game": "score-pad",
          "events": [{"type": "points", "player": "Anna", "round": 1, "points": 5},
                     {"type": "points", "player": "Bence", "round": 1, "points": 3},
                     {"type": "undo", "event": 1}, {"type": "end"}]}
+SHEET = {"format": "table-companion-record", "version": 2, "game": "score-pad",
+         "options": {"lowest_wins": False, "teams": [["Anna"], ["Bence"]],
+                     "sheet": {"name": "Two", "rounds": True, "tie_break": {"category": "b"},
+                               "categories": [{"id": "a", "name": "A"}, {"id": "b", "name": "B"}]}},
+         "players": [{"name": "Anna"}, {"name": "Bence"}],
+         "events": [{"type": "points", "player": "Anna", "round": 1, "category": "a", "points": 5,
+                     "expression": "2 + 3"},
+                    {"type": "points", "player": "Bence", "round": 2, "category": "b", "points": 3},
+                    {"type": "undo", "event": 1}, {"type": "end"}]}
 
 LEAVES = st.one_of(st.none(), st.booleans(), st.integers(-10**12, 10**12),
     st.sampled_from([10**100, -10**400, 10**4000]), st.floats(allow_nan=False), st.text(max_size=8),
     st.sampled_from(["\ud800", "\udfff", "score-pad", "doodle-city", "calcada", "oddville",
-                     "quadropolis", "Anna", "points", "undo", "end", "roll", "draw", "tally"]))
+                     "quadropolis", "Anna", "points", "undo", "end", "roll", "draw", "tally",
+                     "a", "b", "3 + 2", "+3", "3--2", 2]))
 JSON = st.recursive(LEAVES, lambda inner: st.one_of(
     st.lists(inner, max_size=4), st.dictionaries(st.text(max_size=6), inner, max_size=4)),
     max_leaves=12)
@@ -59,7 +69,7 @@ def loads_or_refuses(value) -> None:
 @SETTINGS
 @given(data=st.data(), leaf=JSON)
 def test_a_record_with_anything_anywhere_is_replayed_or_refused_with_a_reason(data, leaf):
-    value = json.loads(json.dumps(VALID))
+    value = json.loads(json.dumps(data.draw(st.sampled_from([VALID, SHEET]))))
     container, key = path_into(value, data)
     container[key] = leaf
     loads_or_refuses(value)
