@@ -63,11 +63,11 @@ class Rules:
     no forms; words through ``companion.i18n``, translated only when shown), so the record, the
     command line and every page reading a table share it.
 
-    What the game is (name, label, players, categories, tie-break); the core's hooks (options,
-    start, apply, result) and the events the game itself adds (setup, Finish's end); how its
-    scores read (highest wins, a note beside a total, the end's word, the chart's rounds, the
-    best single unit); and its record in words (the ids inside refusals, event names, a line per
-    event for the history)."""
+    What the game is (name, label, players, categories, tie-break, teams, the group its plays
+    are counted under); the core's hooks (options, start, apply, result) and the events the game
+    itself adds (setup, Finish's end); how its scores read (highest wins, a note beside a total,
+    the end's word, the chart's rounds or steps, the best single unit); and its record in words
+    (the ids inside refusals, event names, a line per event for the history)."""
 
     name: ClassVar[str]                 # the record's "game" id, e.g. "score-pad"
     label: ClassVar[Any]                # lazy, translated name shown to players
@@ -148,8 +148,21 @@ class Rules:
         return self.tie_break
 
     def highest_wins(self, options: Mapping[str, Any]) -> bool:
-        """Whether the highest total wins at a table with these (normalised) options."""
+        """Whether the highest total wins at a table with these (normalised) options (and so
+        whether a category's best is its most or its least)."""
         return True
+
+    def play_group(self, options: Mapping[str, Any]) -> str | None:
+        """The name the plays of a table with these (normalised) options are counted under and
+        shared as, when it is not the game's ``label``: a score sheet's name ("7 Wonders");
+        None: the game's own."""
+        return None
+
+    def teams(self, options: Mapping[str, Any]) -> list[list[str]] | None:
+        """The teams at a table with these (normalised) options, each a list of its players'
+        names (ranked by the team's total, as the result's ``teams`` says); None: each for
+        themselves."""
+        return None
 
     def score_note(self, player: Mapping[str, Any]) -> str:
         """A word beside a player's total on the scoreboard (``player`` is a result entry)."""
@@ -161,8 +174,14 @@ class Rules:
 
     def chart_rounds(self, state: Any) -> dict[str, list[int]] | None:
         """Each player's total after each round, for the score chart of a game that keeps its
-        points by round (round 1 first); None: the chart follows the game act by act, each act
-        scored with :meth:`result`."""
+        points by round (round 1 first), or after each of :meth:`chart_steps`; None: the chart
+        follows the game act by act, each act scored with :meth:`result`."""
+        return None
+
+    def chart_steps(self, options: Mapping[str, Any]) -> list[Any] | None:
+        """The labels of the score chart's steps when :meth:`chart_rounds` counts something
+        other than rounds (a score sheet filled once: its categories, added one by one); None:
+        rounds."""
         return None
 
     def best_single(self, player: Mapping[str, Any]) -> tuple[Any, int] | None:

@@ -2,7 +2,8 @@
 
 The result card: a finished table's ranking drawn as a 1200×630 PNG (the size chat apps
 preview), with Pillow. The winner and each player's total come first and large, so that a
-thumbnail in a chat still reads; each player's points by category follow in smaller type.
+thumbnail in a chat still reads; each player's points by category follow in smaller type. With
+teams each team's line leads its players' lines, drawn smaller and indented.
 """
 from __future__ import annotations
 
@@ -26,7 +27,7 @@ ELLIPSIS = "…"
 
 @dataclass(frozen=True)
 class Row:
-    rank: int
+    rank: int | None                # None: a player of the team on the line above
     name: str
     total: int | float
     winner: bool
@@ -150,19 +151,32 @@ def ranking(draw: ImageDraw.ImageDraw, card: Card, rows: tuple[Row, ...], folder
 
     draw.text((right, top - 6), card.total_label, font=font(folder, False, 20), fill=MUTED,
               anchor="rd")
+    member_face = font(folder, False, int(size * 0.75))
+    indent = size * 0.6
     for index, row in enumerate(rows):
         y0 = top + index * step
         middle = y0 + step / 2
         if row.winner:
-            draw.rounded_rectangle((left, y0 + 3, right + 14, y0 + step - 3), radius=12,
-                                   fill=WINNER)
+            # a winning team's lines (the team's, then its players') are one highlighted block
+            above = index > 0 and rows[index - 1].winner and row.rank is None
+            below = index + 1 < len(rows) and rows[index + 1].winner \
+                and rows[index + 1].rank is None
+            draw.rounded_rectangle((left, y0 + (0 if above else 3), right + 14,
+                                    y0 + step - (0 if below else 3)), radius=12, fill=WINNER,
+                                   corners=(not above, not above, not below, not below))
         else:
             draw.line((left, y0 + step, right + 14, y0 + step), fill=LINE, width=1)
-        draw.text((left + 14 + rank_width, middle), f"{row.rank}.", font=rank_face,
-                  fill=MUTED, anchor="rm")
-        draw.text((name_left, middle), cut(draw, row.name, big, name_width), font=big,
-                  fill=INK, anchor="lm")
-        draw.text((right, middle), str(row.total), font=big, fill=INK, anchor="rm")
+        if row.rank is None:
+            draw.text((name_left + indent, middle),
+                      cut(draw, row.name, member_face, name_width - indent), font=member_face,
+                      fill=INK, anchor="lm")
+            draw.text((right, middle), str(row.total), font=member_face, fill=MUTED, anchor="rm")
+        else:
+            draw.text((left + 14 + rank_width, middle), f"{row.rank}.", font=rank_face,
+                      fill=MUTED, anchor="rm")
+            draw.text((name_left, middle), cut(draw, row.name, big, name_width), font=big,
+                      fill=INK, anchor="lm")
+            draw.text((right, middle), str(row.total), font=big, fill=INK, anchor="rm")
         if row.breakdown and breakdown_width > 60:
             texts = wrapped(draw, row.breakdown, small, breakdown_width, lines)
             height = small_size * 1.3

@@ -2,7 +2,8 @@
 
 The games page: the finished games this browser took part in (every finished game where
 ``HISTORY_ALL_GAMES`` is on), each player's plays, wins, average, best and best single unit per
-game, a CSV of the plays, and names counted as one player.
+game — a score sheet's plays counted under the sheet's name, with each category's best —, a
+CSV of the plays, and names counted as one player.
 
 Results are read as stored when each game finished (``Table.result``): nothing is replayed.
 Names match without regard to case and spacing; a browser may count one name as another
@@ -28,11 +29,12 @@ from wtforms.validators import InputRequired
 
 from ..extensions import db
 from ..games import GAMES
-from ..games.base import Game
+from ..games.base import Game, RuleError
 from ..models import Event, NameMerge, Sitting, Table
 from ..record import MAX_NAME
 from . import bp
 from .identity import browser
+from .summaries import team_name
 
 GAMES_LISTED = 100          # newest games shown on the page; the stats and the CSV count all
 
@@ -86,6 +88,38 @@ class Play:
     at: datetime
     players: list[dict[str, Any]]        # result rows: name, key, shown, total, rank, winner
     open: bool                           # this browser may open the table
+    group: str | None = None             # the name it is counted under (a score sheet's)
+    categories: dict[str, Any] = field(default_factory=dict)   # a group's: breakdown key -> label
+    highest: bool = True                 # the highest total wins
+    teams: list[dict[str, Any]] = field(default_factory=list)  # name, total, rank, winner, players
+
+    @property
+    def title(self) -> Any:
+        return self.group or GAMES[self.game].label
+
+
+def play_kind(game: Game, options: Any, players: list[str]) -> dict[str, Any]:
+    """What a play's options say of how it is counted: its group, the group's categories and
+    whether the highest total wins (options a newer version no longer accepts: the game's)."""
+    try:
+        options = game.options(options if isinstance(options, dict) else {}, players)
+    except (RuleError, TypeError, KeyError):
+        return {}
+    group = game.play_group(options)
+    return {"group": group, "highest": game.highest_wins(options),
+            "categories": dict(game.category_labels(options)) if group else {}}
+
+
+def teams_of(result: dict[str, Any], players: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """A stored result's teams with their names and players' rows (none without teams)."""
+    rows = {row["name"]: row for row in players}
+    teams = result.get("teams")
+    if not isinstance(teams, list):
+        return []
+    return [{"name": team_name(team["players"]), "total": team.get("total"),
+             "rank": team.get("rank"), "winner": team.get("rank") == 1,
+             "players": [rows[name] for name in team["players"] if name in rows]}
+            for team in teams if isinstance(team, dict) and isinstance(team.get("players"), list)]
 
 
 def browser_tables(browser_hash: str | None) -> tuple[bool, Any]:
@@ -93,7 +127,7 @@ def browser_tables(browser_hash: str | None) -> tuple[bool, Any]:
     finished_at = select(func.max(Event.created_at)).where(Event.table_id == Table.id) \
         .scalar_subquery()
     query = select(Table.id, Table.code, Table.game, Table.result,
-                   func.coalesce(finished_at, Table.created_at)).where(
+                   func.coalesce(finished_at, Table.created_at), Table.options).where(
         Table.result.is_not(None), cast(Table.result, Text) != "null")   # JSON null: playing
     everyone = bool(current_app.config.get("HISTORY_ALL_GAMES"))
     if not everyone:
@@ -111,7 +145,7 @@ def load(browser_hash: str | None) -> tuple[list[Play], Names]:
     sat = set() if browser_hash is None else set(db.session.scalars(
         select(Sitting.table_id).where(Sitting.browser_hash == browser_hash)))
     plays = []
-    for table_id, code, game, result, at in db.session.execute(query):
+    for table_id, code, game, result, at, options in db.session.execute(query):
         rows = result.get("players") if isinstance(result, dict) else None
         if game not in GAMES or not isinstance(rows, list):
             continue
@@ -122,7 +156,9 @@ def load(browser_hash: str | None) -> tuple[list[Play], Names]:
                 continue
             names.saw(row["name"])
             players.append({**row, "winner": row["name"] in winners})
-        plays.append(Play(table_id, code, game, at, players, everyone or table_id in sat))
+        plays.append(Play(table_id, code, game, at, players, everyone or table_id in sat,
+                          teams=teams_of(result, players),
+                          **play_kind(GAMES[game], options, [p["name"] for p in players])))
     for play in plays:
         for row in play.players:
             row["key"] = names.key(row["name"])
@@ -143,42 +179,74 @@ def chosen(plays: list[Play], names: Names, game: str, player: str) -> tuple[lis
     return plays, key
 
 
+def number(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
 def stats(plays: Iterable[Play], key: str | None) -> list[dict[str, Any]]:
-    """Per game (in the registry's order), per player: plays, wins, average, best and the best
-    single unit (its label heads the column)."""
-    lines: dict[tuple[str, str], dict[str, Any]] = {}
+    """Per game (in the registry's order) and per group within it (the game's own plays first,
+    then its score sheets' by name), per player: plays, wins, average, best, the best single
+    unit (its label heads the column) and a score sheet's best in each category."""
+    groups: dict[tuple[str, str | None], list[Play]] = {}
     for play in plays:
-        game = GAMES[play.game]
+        groups.setdefault((play.game, name_key(play.group) if play.group else None), []) \
+            .append(play)
+    sections = []
+    for name, game in GAMES.items():
+        for group in sorted((g for g in groups if g[0] == name), key=lambda g: g[1] or ""):
+            section = group_stats(game, groups[group], key)
+            if section is not None:
+                sections.append(section)
+    return sections
+
+
+def group_stats(game: Game, plays: list[Play], key: str | None) -> dict[str, Any] | None:
+    """One section of the statistics: the plays of one game, or of one score sheet (newest
+    first). Best is the least total where the lowest wins (at every play of the group), and so
+    is a category's best."""
+    better = max if any(play.highest for play in plays) else min
+    categories: dict[str, Any] = {}
+    for play in plays:
+        for category, label in play.categories.items():
+            categories.setdefault(category, label)      # the newest play's name for it
+    lines: dict[str, dict[str, Any]] = {}
+    for play in plays:
         for row in play.players:
             if key is not None and row["key"] != key:
                 continue
             total = row.get("total")
-            if not isinstance(total, (int, float)) or isinstance(total, bool):
+            if not number(total):
                 continue
-            line = lines.setdefault((row["key"], play.game), {
+            line = lines.setdefault(row["key"], {
                 "player": row["shown"], "game": game, "plays": 0, "wins": 0, "sum": 0,
-                "best": total, "single": None})
+                "best": total, "single": None, "categories": {}})
             line["plays"] += 1
             line["wins"] += bool(row["winner"])
             line["sum"] += total
-            line["best"] = max(line["best"], total)
+            line["best"] = better(line["best"], total)
+            breakdown = row.get("breakdown") if isinstance(row.get("breakdown"), dict) else {}
+            for category in play.categories:
+                points = breakdown.get(category)
+                if number(points):
+                    best = line["categories"].get(category)
+                    line["categories"][category] = points if best is None else better(best, points)
             single = game.best_single(row)
             if single is not None and (line["single"] is None or single[1] > line["single"][1]):
                 line["single"] = single
-    sections = []
-    for name, game in GAMES.items():
-        mine = sorted((line for (_key, g), line in lines.items() if g == name),
-                      key=lambda s: (-s["wins"], -s["plays"], name_key(s["player"])))
-        if not mine:
-            continue
-        for line in mine:
-            line["average"] = format_decimal(line["sum"] / line["plays"], format="#,##0.#")
-        labels = [line["single"][0] for line in mine if line["single"] is not None]
-        # a game with a best single unit has the column even when only older results are here
-        has_single = bool(labels) or type(game).best_single is not Game.best_single
-        sections.append({"game": game, "lines": mine, "has_single": has_single,
-                         "single_label": labels[0] if labels else _l("Best single")})
-    return sections
+    if not lines:
+        return None
+    mine = sorted(lines.values(), key=lambda s: (-s["wins"], -s["plays"], name_key(s["player"])))
+    for line in mine:
+        line["average"] = format_decimal(line["sum"] / line["plays"], format="#,##0.#")
+        line["category_bests"] = [(label, line["categories"][category])
+                                  for category, label in categories.items()
+                                  if category in line["categories"]]
+    labels = [line["single"][0] for line in mine if line["single"] is not None]
+    # a game with a best single unit has the column even when only older results are here
+    has_single = bool(labels) or type(game).best_single is not Game.best_single
+    return {"game": game, "title": plays[0].title, "group": plays[0].group, "lines": mine,
+            "has_single": has_single, "single_label": labels[0] if labels else _l("Best single"),
+            "highest": better is max}
 
 
 def filters() -> tuple[str, str]:
@@ -218,19 +286,39 @@ def games_page():
 
 @bp.get("/games.csv")
 def games_csv():
+    """A row per player per play. Where a score sheet's plays are among them, columns follow
+    for the sheet's name, the player's team and its total, and one per category (by its name:
+    the sheets that share a category's name share its column), empty where a play has none."""
     plays, names = load(browser(create=False))
     shown, key = chosen(plays, names, *filters())
     out = io.StringIO()
     writer = csv.writer(out)
-    writer.writerow([gettext("Date"), gettext("Game"), gettext("Table code"), gettext("Player"),
-                     gettext("Score"), gettext("Rank"), gettext("Winner")])
+    header = [gettext("Date"), gettext("Game"), gettext("Table code"), gettext("Player"),
+              gettext("Score"), gettext("Rank"), gettext("Winner")]
+    sheets = any(play.group or play.teams for play in shown)
+    columns = list(dict.fromkeys(str(label) for play in shown
+                                 for label in play.categories.values()))
+    extra = [gettext("Score sheet"), gettext("Team"), gettext("Team score")] if sheets else []
+    writer.writerow(header + extra + [spreadsheet_text(
+        f"{name} ({gettext('category')})" if name in header + extra else name)
+        for name in columns])
     for play in shown:
+        team = {row["name"]: t for t in play.teams for row in t["players"]}
         for row in play.players:
             if key is not None and row["key"] != key:
                 continue
-            writer.writerow([play.at.strftime("%Y-%m-%d %H:%M"), str(GAMES[play.game].label),
-                             play.code, spreadsheet_text(row["shown"]), row.get("total"),
-                             row.get("rank"), 1 if row["winner"] else 0])
+            line = [play.at.strftime("%Y-%m-%d %H:%M"), str(GAMES[play.game].label),
+                    play.code, spreadsheet_text(row["shown"]), row.get("total"),
+                    row.get("rank"), 1 if row["winner"] else 0]
+            if sheets:
+                mine = team.get(row["name"])
+                line += [spreadsheet_text(play.group or ""),
+                         spreadsheet_text(mine["name"]) if mine else "",
+                         mine["total"] if mine else ""]
+            breakdown = row.get("breakdown") if isinstance(row.get("breakdown"), dict) else {}
+            points = {str(label): breakdown.get(category)
+                      for category, label in play.categories.items()}
+            writer.writerow(line + [points.get(name, "") for name in columns])
     response = Response("\ufeff" + out.getvalue(), mimetype="text/csv")
     response.charset = "utf-8"
     response.headers["Content-Disposition"] = 'attachment; filename="games.csv"'

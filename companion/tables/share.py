@@ -11,7 +11,7 @@ from typing import Any
 from urllib.parse import quote
 
 from flask import abort, current_app, make_response, request, url_for
-from flask_babel import force_locale, format_date, get_locale, gettext, ngettext
+from flask_babel import force_locale, format_date, get_locale, gettext
 from sqlalchemy import select
 
 from .. import cache
@@ -20,7 +20,7 @@ from ..extensions import db
 from ..models import Event
 from . import bp, card, service
 from .pages import end_event, table_or_404
-from .summaries import standings
+from .summaries import standings, team_standings, winner_line
 
 BGSTATS = "https://app.bgstatsapp.com/createPlay.html?data="
 SOURCE_NAME = "Table Companion"
@@ -50,11 +50,18 @@ def play_times(table, replay) -> tuple[datetime, datetime]:
 
 
 def bgstats_play(table, replay, result: dict[str, Any], bgg_id: int | None) -> dict[str, Any]:
-    """The play as BG Stats imports it (fields as its support page publishes them)."""
+    """The play as BG Stats imports it (fields as its support page publishes them): a score
+    sheet's plays under the sheet's name (BG Stats remembers a match by the game's id: one per
+    sheet); with teams each player's own total, every player of a winning team a winner and the
+    teams in the comments."""
     game = replay.game
     start, end = play_times(table, replay)
+    group = game.play_group(replay.options)
     with force_locale("en"):
-        name = str(game.label)
+        name = group or str(game.label)
+        teams = team_standings(replay, result)
+        comments = "; ".join(f"{t['rank']}. {t['name']} {t['total']}" for t in teams or ())
+        notes = list(dict.fromkeys(t["note"] for t in teams or () if t["note"]))
     winners = set(result["winners"])
     rank = {p["name"]: p["rank"] for p in result["players"]}
     total = {p["name"]: p["total"] for p in result["players"]}
@@ -63,9 +70,10 @@ def bgstats_play(table, replay, result: dict[str, Any], bgg_id: int | None) -> d
         "sourcePlayId": table.code,
         "playDate": end.strftime("%Y-%m-%d %H:%M:%S"),
         "durationMin": max(0, round((end - start).total_seconds() / 60)),
+        **({"comments": " ".join([f"Teams: {comments}.", *notes])} if teams else {}),
         "game": {"name": name, **({"bggId": bgg_id} if bgg_id is not None else {}),
                  "highestWins": game.highest_wins(replay.options), "noPoints": False,
-                 "sourceGameId": game.name},
+                 "sourceGameId": f"{game.name}/{group}" if group else game.name},
         "players": [{"name": player, "score": total[player], "rank": rank[player],
                      "winner": player in winners, "startPlayer": seat == 0,
                      "sourcePlayerId": player}
@@ -85,23 +93,37 @@ def share_links(table, replay, result: dict[str, Any]) -> dict[str, Any]:
     bgg = bgg_id_from(request.args.get("bgg"), replay.game.bgg_id)
     return {"card": url_for("tables.card_png", code=table.code, v=table.version,
                             lang=str(get_locale())),
+            "title": replay.game.play_group(replay.options) or replay.game.label,
             "filename": f"{table.game}-{table.code}.png",
             "bgstats": bgstats_link(table, replay, result, bgg), "bgg": bgg}
 
 
 def result_card(table, replay, result: dict[str, Any]) -> card.Card:
+    """The card of a finished table: its ranking with each player's points by category (a score
+    sheet's own); with teams each team's line, then its players'."""
     game = replay.game
-    many = len(game.categories) > 1
-    rows = tuple(card.Row(
-        rank=row["rank"], name=row["name"], total=row["total"],
-        winner=row["name"] in result["winners"],
-        breakdown=tuple(f"{label} {row['breakdown'][key]}" for key, label in game.categories.items()
-                        if many and row["breakdown"].get(key))) for row in standings(replay, result))
-    winners = result["winners"]
+    labels = game.category_labels(replay.options)
+    many = len(labels) > 1
+
+    def points(breakdown: dict[str, Any]) -> tuple[str, ...]:
+        return tuple(f"{label} {breakdown[key]}" for key, label in labels.items()
+                     if many and breakdown.get(key))
+
+    teams = team_standings(replay, result)
+    if teams:
+        rows = tuple(row for team in teams for row in (
+            card.Row(rank=team["rank"], name=team["name"], total=team["total"],
+                     winner=team["rank"] == 1, breakdown=points(team["breakdown"])),
+            *(card.Row(rank=None, name=p["name"], total=p["total"], winner=team["rank"] == 1,
+                       breakdown=points(p["breakdown"])) for p in team["players"])))
+    else:
+        rows = tuple(card.Row(rank=row["rank"], name=row["name"], total=row["total"],
+                              winner=row["name"] in result["winners"],
+                              breakdown=points(row["breakdown"]))
+                     for row in standings(replay, result))
     _start, end = play_times(table, replay)
-    return card.Card(game=str(game.label), date=format_date(end.date(), "long"),
-                     winner_line=ngettext("Winner: %(names)s", "Winners: %(names)s", len(winners),
-                                          names=", ".join(winners)),
+    return card.Card(game=game.play_group(replay.options) or str(game.label),
+                     date=format_date(end.date(), "long"), winner_line=winner_line(result),
                      rows=rows, total_label=gettext("Total"))
 
 

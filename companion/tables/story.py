@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from html import escape
-from math import ceil, floor, log10
+from math import asin, ceil, degrees, floor, log10, radians, sin
 from typing import Any, Mapping, Sequence
 
 from .. import record
@@ -27,10 +27,12 @@ INK, MUTED, LINE, CARD = "#1d2330", "#5b6475", "#d9d4c7", "#ffffff"
 @dataclass(frozen=True)
 class Series:
     """The chart's data: ``steps`` the x values (0 = before anything), ``totals`` one total per
-    step for each player, in seat order; ``by`` is "act" or "round"."""
+    step for each player (or team), in seat order; ``by`` is "act", "round" or "step", the
+    steps then named by ``labels`` (one per step after 0: a score sheet's categories)."""
     by: str
     steps: tuple[int, ...]
     totals: Mapping[str, tuple[int, ...]]
+    labels: tuple[Any, ...] = ()
 
 
 def acts_of(replay: record.Replay) -> tuple[list[dict[str, Any]], dict[str, Any] | None]:
@@ -62,8 +64,9 @@ def series(replay: record.Replay) -> Series:
     by_round = game.chart_rounds(replay.state)
     if by_round is not None:
         rounds = max((len(line) for line in by_round.values()), default=0)
-        return Series("round", tuple(range(rounds + 1)),
-                      {p: (0, *by_round.get(p, ())) for p in players})
+        labels = tuple(game.chart_steps(replay.options) or ())
+        return Series("step" if labels else "round", tuple(range(rounds + 1)),
+                      {p: (0, *by_round.get(p, ())) for p in players}, labels)
     acts, end = acts_of(replay)
     state = game.start(replay.options, players)
     lines: dict[str, list[int]] = {p: [] for p in players}
@@ -83,12 +86,21 @@ def series(replay: record.Replay) -> Series:
     return Series("act", tuple(range(len(acts) + 1)), {p: tuple(lines[p]) for p in players})
 
 
+def by_team(chart: Series, teams: Sequence[Sequence[str]], names: Sequence[str]) -> Series:
+    """The chart of teams: a line per team (named by ``names``), the sum of its players'."""
+    return Series(chart.by, chart.steps,
+                  {name: tuple(map(sum, zip(*(chart.totals[p] for p in team))))
+                   for name, team in zip(names, teams)}, chart.labels)
+
+
 # --- the chart ---------------------------------------------------------------------------------
 
 WIDTH, HEIGHT = 480, 320                    # the viewBox; the page scales it to its column
 LEFT, RIGHT, TOP, BOTTOM = 46, 134, 44, 48  # margins: tick labels, end labels, title, x axis
 LABEL_GAP = 19                              # least distance between two end labels
 NAME_CHARS = 9                              # an end label's name, shortened past this
+CHAR_WIDTH = 9.5                            # an end label's letter, about (font-size 17)
+STEP_CHARS = 12                             # a step's label (a category), shortened past this
 
 
 def nice_step(span: float, most: int) -> int:
@@ -103,8 +115,18 @@ def nice_step(span: float, most: int) -> int:
     return int(10 * power)
 
 
-def _short(name: str) -> str:
-    return name if len(name) <= NAME_CHARS else name[:NAME_CHARS - 1] + "…"
+def _short(name: str, chars: int = NAME_CHARS) -> str:
+    return name if len(name) <= chars else name[:chars - 1] + "…"
+
+
+def _step_labels(labels: Sequence[str], plot_w: float) -> tuple[int, float, int]:
+    """How a chart's named steps are labelled under its x axis: (font size, angle, the bottom
+    margin they need): slanted, upright when the steps are too close for a slant."""
+    gap = plot_w / max(len(labels), 1)
+    size = 14 if gap >= 16 else max(9, int(gap) - 2)
+    angle = max(35.0, degrees(asin(min(1.0, (size + 2) / gap))))
+    chars = min(STEP_CHARS, max(map(len, labels), default=0))
+    return size, angle, ceil(14 + size + chars * size * 0.58 * sin(radians(angle)))
 
 
 def _spread(wanted: list[float], low: float, high: float) -> list[float]:
@@ -128,12 +150,18 @@ def colour_of(seat: int) -> str:
 
 def render_chart(chart: Series, players: Sequence[str], title: str = "Scores through the game",
                  x_label: str | None = None, at: int | None = None,
-                 description: str = "") -> str:
-    """The chart as an SVG document: a line per player in their seat's colour, the final total at
-    its end, a few ticks on both axes, and a marker at step ``at`` if given. Only presentation
-    attributes (no style sheet): the same text is an image of its own and inline in a page."""
+                 description: str = "", name_chars: int = NAME_CHARS) -> str:
+    """The chart as an SVG document: a line per player (or team) in their seat's colour, the
+    final total at its end (the name cut past ``name_chars``), a few ticks on both axes (each
+    named step labelled), and a marker at step ``at`` if given. Only presentation attributes
+    (no style sheet): the same text is an image of its own and inline in a page."""
     x_label = x_label if x_label is not None else ("Round" if chart.by == "round" else "Act")
-    plot_w, plot_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
+    right = RIGHT + CHAR_WIDTH * max(0, name_chars - NAME_CHARS)
+    plot_w = WIDTH - LEFT - right
+    labels = [_short(str(label), STEP_CHARS) for label in chart.labels] if chart.by == "step" \
+        else []
+    size, angle, bottom = _step_labels(labels, plot_w) if labels else (15, 0.0, BOTTOM)
+    plot_h = HEIGHT - TOP - bottom
     last = max(chart.steps[-1] if chart.steps else 0, 1)
     values = [v for line in chart.totals.values() for v in line] or [0]
     y_step = nice_step(max(max(values), 0) - min(min(values), 0), 5)
@@ -159,14 +187,22 @@ def render_chart(chart: Series, players: Sequence[str], title: str = "Scores thr
                    f'stroke="{INK if value == 0 else LINE}" stroke-width="1"/>')
         out.append(f'<text x="{LEFT - 6}" y="{y(value) + 5}" font-size="15" text-anchor="end" '
                    f'fill="{MUTED}">{value}</text>')
-    x_step = nice_step(last, 6)
+    x_step = 1 if labels else nice_step(last, 6)
     for step in range(0, last + 1, x_step):
         out.append(f'<line x1="{x(step)}" x2="{x(step)}" y1="{TOP + plot_h}" '
                    f'y2="{TOP + plot_h + 5}" stroke="{MUTED}" stroke-width="1"/>')
-        out.append(f'<text x="{x(step)}" y="{TOP + plot_h + 20}" font-size="15" '
-                   f'text-anchor="middle" fill="{MUTED}">{step}</text>')
-    out.append(f'<text x="{LEFT + plot_w / 2}" y="{HEIGHT - 6}" font-size="15" '
-               f'text-anchor="middle" fill="{MUTED}">{escape(x_label)}</text>')
+        if not labels:
+            out.append(f'<text x="{x(step)}" y="{TOP + plot_h + 20}" font-size="15" '
+                       f'text-anchor="middle" fill="{MUTED}">{step}</text>')
+        elif 0 < step <= len(labels):       # a step's name, slanted down to its tick
+            ty = round(TOP + plot_h + 12 + size * 0.35, 1)
+            out.append(f'<text x="{x(step)}" y="{ty}" font-size="{size}" text-anchor="end" '
+                       f'transform="rotate(-{round(angle)} {x(step)} {ty})" fill="{MUTED}" '
+                       f'class="step-label">{escape(labels[step - 1])}'
+                       f'</text>')
+    if not labels:
+        out.append(f'<text x="{LEFT + plot_w / 2}" y="{HEIGHT - 6}" font-size="15" '
+                   f'text-anchor="middle" fill="{MUTED}">{escape(x_label)}</text>')
     if at is not None and 0 <= at <= last:
         out.append(f'<line x1="{x(at)}" x2="{x(at)}" y1="{TOP}" y2="{TOP + plot_h}" '
                    f'stroke="{INK}" stroke-width="2" stroke-dasharray="4 4" class="at"/>')
@@ -189,6 +225,6 @@ def render_chart(chart: Series, players: Sequence[str], title: str = "Scores thr
     for (seat, name, total, _y), label_y in zip(ends, placed):
         out.append(f'<text x="{LEFT + plot_w + 8}" y="{round(label_y + 6, 1)}" font-size="17" '
                    f'fill="{colour_of(seat)}" class="end-label"><tspan font-weight="700">'
-                   f'{total}</tspan> {escape(_short(name))}</text>')
+                   f'{total}</tspan> {escape(_short(name, name_chars))}</text>')
     out.append("</svg>")
     return "\n".join(out)

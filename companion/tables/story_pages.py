@@ -15,10 +15,11 @@ from flask_babel import gettext
 from .. import cache
 from . import bp, service, story
 from .identity import is_host, my_seat
-from .summaries import history, standings
+from .summaries import history, standings, team_name
 
 CHARTS_KEPT = 64        # charts a process keeps, one per table and length of its log
 PLAY_SECONDS = 3        # between two acts while the replay plays
+TEAM_CHARS = 14         # a team's name at its line's end ("Anna & Bence"), shortened past this
 
 
 def series_of(table, replay) -> story.Series:
@@ -39,13 +40,19 @@ def own_table(code: str):
 
 
 def chart_svg(table, replay, at: int | None = None) -> str:
+    """The score chart: a line per player, or with teams a line per team (its players' sum)."""
     chart = series_of(table, replay)
+    lines, name_chars = replay.players, story.NAME_CHARS
+    teams = replay.game.teams(replay.options)
+    if teams:
+        lines = [team_name(team) for team in teams]
+        chart, name_chars = story.by_team(chart, teams, lines), TEAM_CHARS
     finals = ", ".join(f"{name} {line[-1]}" for name, line in chart.totals.items() if line)
     return story.render_chart(
-        chart, replay.players, title=gettext("Scores through the game"),
+        chart, lines, title=gettext("Scores through the game"),
         x_label=gettext("Round") if chart.by == "round" else gettext("Act"),
         at=at if chart.by == "act" else None,
-        description=gettext("Final totals: %(totals)s", totals=finals))
+        description=gettext("Final totals: %(totals)s", totals=finals), name_chars=name_chars)
 
 
 @bp.app_template_global()

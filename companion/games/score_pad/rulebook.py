@@ -34,9 +34,34 @@ class ScorePadRules(Rules):
         return (_l("fewest %(category)s", category=name) if tie["lowest"]
                 else _l("most %(category)s", category=name))
 
+    def play_group(self, options: Mapping[str, Any]) -> str | None:
+        """A sheet's plays are counted, and shared, under the sheet's name."""
+        sheet = options.get("sheet")
+        return sheet["name"] if sheet else None
+
+    def teams(self, options: Mapping[str, Any]) -> list[list[str]] | None:
+        return [list(team) for team in options["teams"]] if options.get("teams") else None
+
     def chart_rounds(self, state: rules.Sheet) -> dict[str, list[int]]:
-        """A score sheet is kept by round: the chart shows the running total round by round."""
-        return rules.running_totals(state)
+        """A score sheet is kept by round: the chart shows the running total round by round; a
+        sheet filled once, category by category as its totals are added up at the table."""
+        if state.sheet is None or state.sheet["rounds"]:
+            return rules.running_totals(state)
+        totals = {}
+        for name in state.players:
+            running, line = 0, []
+            for category in rules.category_ids(state.sheet):
+                running += rules.entered(state, name, 1, category) or 0
+                line.append(running)
+            totals[name] = line
+        return totals
+
+    def chart_steps(self, options: Mapping[str, Any]) -> list[Any] | None:
+        """A sheet filled once: the chart's steps are its categories."""
+        sheet = options.get("sheet")
+        if not sheet or sheet.get("rounds", True):
+            return None
+        return list(rules.category_names(sheet).values())
 
     def describe(self, event: Mapping[str, Any], options: Mapping[str, Any] | None = None) -> str:
         return self.describe_all([event], {}, 0, options)[0]
