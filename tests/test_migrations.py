@@ -40,6 +40,7 @@ def differences(app) -> list:
     """What Alembic's autogenerate finds between the models and the app's database."""
     from companion.games.calcada import models as _calcada  # noqa: F401  (every model)
     from companion.games.doodle_city import models as _doodle_city  # noqa: F401
+    from companion.games.score_pad import models as _score_pad  # noqa: F401
 
     with app.app_context(), db.engine.connect() as connection:
         context = MigrationContext.configure(connection, opts={"compare_type": True})

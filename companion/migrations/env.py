@@ -17,6 +17,7 @@ from sqlalchemy import Connection, inspect, text
 from companion import models  # noqa: F401  (the tables, seats and events)
 from companion.games.calcada import models as calcada_models  # noqa: F401  (saved boards)
 from companion.games.doodle_city import models as doodle_city_models  # noqa: F401  (saved sheets)
+from companion.games.score_pad import models as score_pad_models  # noqa: F401  (saved sheets)
 
 config = context.config
 if config.config_file_name and not config.attributes.get("quiet"):

@@ -24,7 +24,8 @@ TV = {"viewport": {"width": 1920, "height": 1080}}
 # the acts of the finished record that make its table in play: the first seat's turn comes next
 IN_PLAY = {"score-pad": 6, "doodle-city": 11, "calcada": 9, "quadropolis": 3, "oddville": 5}
 EDITORS = ("/games/doodle-city/sheets", "/games/doodle-city/sheets/new", "/games/calcada/boards",
-           "/games/calcada/boards/new/8", "/games/calcada/scoring/new")
+           "/games/calcada/boards/new/8", "/games/calcada/scoring/new", "/games/score-pad/sheets",
+           "/games/score-pad/sheets/new")
 SERIOUS = ("serious", "critical")
 ALSO = ("page-has-heading-one",)        # moderate, but a screen reader user starts from the <h1>
 AXE = Axe()

@@ -1,6 +1,317 @@
 """The score sheet editor: sheets saved by name, made, corrected, downloaded and uploaded."""
 from __future__ import annotations
 
-from flask import Blueprint
+import json
+import re
+import unicodedata
+from typing import Any
+
+from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
+from flask_babel import gettext, lazy_gettext as _l
+from flask_wtf import FlaskForm
+from flask_wtf.file import FileField, FileRequired
+from sqlalchemy.exc import IntegrityError
+from wtforms import BooleanField, FieldList, Form, FormField, RadioField, SelectField, StringField
+from wtforms.fields.choices import SelectChoice
+from wtforms.validators import InputRequired, Length
+
+from ...bounds import has_surrogate, small_int, walk
+from ...extensions import db
+from ...words import explain
+from ..base import N_, RuleError
+from . import rules
+from .models import SavedSheet, saved
+from .shipped import BLANK, in_order, shipped
+from .start import SHIPPED, chosen, language
 
 bp = Blueprint("score_pad", __name__, url_prefix="/games/score-pad")
+
+SPARE_ROWS = 3          # empty rows below the categories: more are typed without a tap
+NEW_ROWS = 5            # rows a new sheet starts with
+MAX_UPLOAD = 64 * 1024  # a sheet of 20 long categories is a few kB
+
+
+class CategoryRow(Form):
+    name = StringField()            # each labelled in the template by its row's number
+    id = StringField()
+    remove = BooleanField()
+
+
+class SheetForm(FlaskForm):
+    name = StringField(_l("Name of the sheet"), validators=[
+        InputRequired(_l("Give the score sheet a name.")),
+        Length(max=rules.MAX_SHEET_NAME, message=_l("A sheet's name is at most %(max)d characters."))])
+    rounds = RadioField(_l("The categories are filled"), choices=[
+        SelectChoice("once", _l("once, at the end of the game")),
+        SelectChoice("rounds", _l("every round"))], default="once")
+    lowest_wins = BooleanField(_l("Lowest total wins"))
+    categories = FieldList(FormField(CategoryRow), max_entries=rules.MAX_CATEGORIES)
+    tie_break = StringField()       # the row (1, 2, …) of the category that breaks ties, or ""
+    tie_lowest = SelectField(_l("A tie goes to the player with"), choices=[
+        SelectChoice("more", _l("more of it")), SelectChoice("fewer", _l("fewer of it"))])
+
+
+class UploadForm(FlaskForm):
+    sheet = FileField(_l("A score sheet file (.json)"),
+                      validators=[FileRequired(_l("Choose a sheet file."))])
+
+
+# --- between the form and a sheet's definition ----------------------------------------------
+
+def slug(text: str) -> str:
+    """ASCII small letters, digits and dashes: "Kincstár" -> "kincstar"."""
+    plain = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode().lower()
+    return re.sub(r"[^a-z0-9]+", "-", plain).strip("-")
+
+
+def made_id(name: str, taken: set[str]) -> str:
+    """An id for a category typed without one: its name as a slug, made unique."""
+    base = slug(name)[:32].strip("-") or "category"
+    candidate, number = base, 2
+    while candidate in taken:
+        suffix = f"-{number}"
+        candidate, number = base[:32 - len(suffix)].rstrip("-") + suffix, number + 1
+    return candidate
+
+
+def fill(form: SheetForm, definition: dict[str, Any], name: str, lowest_wins: bool) -> None:
+    form.name.data = name
+    form.rounds.data = "rounds" if definition.get("rounds", True) else "once"
+    form.lowest_wins.data = lowest_wins
+    tie = definition.get("tie_break")
+    ids = rules.category_ids(definition)
+    form.tie_break.data = str(ids.index(tie["category"]) + 1) if tie else ""
+    form.tie_lowest.data = "fewer" if tie and tie["lowest"] else "more"
+    set_rows(form, [{"name": c["name"], "id": c["id"]} for c in definition["categories"]],
+             max(SPARE_ROWS, NEW_ROWS - len(definition["categories"])))
+
+
+def set_rows(form: SheetForm, rows: list[dict[str, str]], spare: int = SPARE_ROWS) -> None:
+    """The category rows shown: these, then empty ones (20 rows at most)."""
+    while form.categories.entries:
+        form.categories.pop_entry()
+    form.categories.last_index = -1         # numbered from 0 again, whatever was sent
+    blank = {"name": "", "id": ""}
+    for row in (rows + [blank] * spare)[:rules.MAX_CATEGORIES]:
+        form.categories.append_entry(row)
+
+
+class Rows:
+    """The category rows as submitted: the kept ones (a name or an id, not removed), their ids
+    filled in where left empty, the mistakes found per kept row, and the tie-break's row."""
+
+    def __init__(self, form: SheetForm) -> None:
+        self.kept: list[dict[str, str]] = []
+        self.errors: dict[int, list[str]] = {}      # kept row (0-based) -> messages
+        self.form_errors: list[str] = []
+        self.empty = 0
+        tie_row = small_int(form.tie_break.data)
+        self.tie: int | None = None
+        for number, entry in enumerate(form.categories.entries, 1):
+            name, id_ = ((entry[field].data or "").strip() for field in ("name", "id"))
+            if entry["remove"].data or not (name or id_):
+                if not entry["remove"].data:
+                    self.empty += 1
+                if tie_row == number:
+                    self.form_errors.append(gettext(
+                        "The tie-break is on a row without a category: choose a category, or "
+                        "no tie-break."))
+                continue
+            if tie_row == number:
+                self.tie = len(self.kept)
+            self.kept.append({"name": name, "id": id_})
+        if form.tie_break.data and tie_row is None:
+            self.form_errors.append(gettext("Choose the tie-break among the categories."))
+        self.check_names()
+        taken = {row["id"] for row in self.kept if row["id"]}
+        for row in self.kept:
+            if not row["id"] and row["name"]:
+                row["id"] = made_id(row["name"], taken)
+                taken.add(row["id"])
+
+    def say(self, row: int, message: str) -> None:
+        self.errors.setdefault(row, []).append(message)
+
+    def check_names(self) -> None:
+        seen: dict[str, int] = {}
+        for row, category in enumerate(self.kept):
+            if not category["name"]:
+                self.say(row, gettext("Give this category a name (or clear its id to drop it)."))
+            elif category["name"].casefold() in seen:
+                self.say(row, gettext("Category %(other)d has this name already; give each "
+                                      "category a different name.",
+                                      other=seen[category["name"].casefold()] + 1))
+            else:
+                seen[category["name"].casefold()] = row
+        if not self.kept:
+            self.form_errors.append(gettext("Give the sheet at least one category."))
+
+    def definition(self, form: SheetForm) -> dict[str, Any]:
+        sheet: dict[str, Any] = {"name": (form.name.data or "").strip(), "categories": self.kept,
+                                 "rounds": form.rounds.data == "rounds"}
+        if self.tie is not None:
+            sheet["tie_break"] = {"category": self.kept[self.tie]["id"],
+                                  "lowest": form.tie_lowest.data == "fewer"}
+        return sheet
+
+    def refused(self, error: RuleError) -> None:
+        """check_sheet's refusal beside the row it names (by number or id), else on top."""
+        message = explain(error)
+        number, id_ = error.params.get("n"), error.params.get("id")
+        ids = [row["id"] for row in self.kept]
+        if isinstance(number, int) and 1 <= number <= len(self.kept):
+            self.say(number - 1, message)
+        elif id_ in ids and ids.count(id_) > 1:
+            self.say(ids.index(id_, ids.index(id_) + 1), message)
+        else:
+            self.form_errors.append(message)
+
+
+# --- the pages ------------------------------------------------------------------------------
+
+def source(choice: str | None) -> tuple[dict[str, Any], str, bool]:
+    """What a new sheet starts from: a copy of a shipped or saved sheet, else empty rows."""
+    found = chosen(choice or "", language())
+    if found is None or choice == SHIPPED + BLANK:
+        return {"rounds": True, "categories": []}, "", False
+    definition, lowest = found
+    return definition, gettext("%(name)s (copy)", name=definition["name"]), lowest
+
+
+@bp.get("/sheets")
+def sheets():
+    return listing(UploadForm(formdata=None))
+
+
+def listing(upload: UploadForm, status: int = 200):
+    lang = language()
+    return render_template("games/score_pad/sheets.html", sheets=saved(), upload=upload,
+                           shipped=[(s, s.name(lang), s.follows_in(lang)) for s in in_order(lang)
+                                    if s.id != BLANK]), status
+
+
+@bp.route("/sheets/new", methods=["GET", "POST"], defaults={"sheet_id": None})
+@bp.route("/sheets/<int:sheet_id>", methods=["GET", "POST"])
+def edit(sheet_id: int | None):
+    record = db.session.get(SavedSheet, sheet_id) if sheet_id is not None else None
+    if sheet_id is not None and record is None:
+        abort(404)
+    form = SheetForm()
+    if not form.is_submitted():
+        if record is not None:
+            fill(form, record.data, record.name, record.lowest_wins)
+        else:
+            fill(form, *source(request.args.get("copy")))
+        return render_template("games/score_pad/sheet_edit.html", form=form, record=record,
+                               row_errors={})
+    more = "more" in request.form           # more rows: nothing checked, nothing saved
+    rows = Rows(form)
+    if not more and form.validate() and not rows.errors and not rows.form_errors \
+            and save(form, rows, record):
+        return redirect(url_for("score_pad.sheets"), 303)
+    if more:
+        rows.errors.clear()
+        rows.form_errors.clear()
+    # the kept rows, renumbered (the refusals' numbers are theirs) and the ids filled in
+    set_rows(form, rows.kept, rows.empty + SPARE_ROWS if more else SPARE_ROWS)
+    form.tie_break.data = str(rows.tie + 1) if rows.tie is not None else ""
+    form.form_errors.extend(rows.form_errors)
+    return render_template("games/score_pad/sheet_edit.html", form=form, record=record,
+                           row_errors=rows.errors), 200 if more else 422
+
+
+def save(form: SheetForm, rows: Rows, record: SavedSheet | None) -> bool:
+    """The sheet checked by the rules and saved under its name; False (the refusal told on the
+    form) if it is not."""
+    try:
+        definition = rules.check_sheet(rows.definition(form))
+    except RuleError as error:
+        rows.refused(error)
+        return False
+    target = record or SavedSheet()
+    target.name, target.data = definition["name"], definition
+    target.lowest_wins = bool(form.lowest_wins.data)
+    db.session.add(target)
+    try:
+        db.session.commit()
+    except IntegrityError:
+        db.session.rollback()
+        form.name.errors.append(_l("A sheet with this name is saved already; choose another name."))
+        return False
+    return True
+
+
+@bp.post("/sheets/<int:sheet_id>/delete")
+def delete(sheet_id: int):
+    record = db.session.get(SavedSheet, sheet_id)
+    if record is None:
+        abort(404)
+    if not FlaskForm().validate_on_submit():
+        abort(400)
+    db.session.delete(record)
+    db.session.commit()
+    return redirect(url_for("score_pad.sheets"), 303)
+
+
+def download(content: dict[str, Any], name: str) -> Response:
+    return Response(json.dumps(content, ensure_ascii=False, indent=2) + "\n",
+                    mimetype="application/json", headers={
+                        "Content-Disposition": f'attachment; filename="{slug(name) or "sheet"}.json"'})
+
+
+@bp.get("/sheets/<int:sheet_id>.json")
+def download_saved(sheet_id: int):
+    record = db.session.get(SavedSheet, sheet_id)
+    if record is None:
+        abort(404)
+    return download(record.download(), record.name)
+
+
+@bp.get("/sheets/ready/<sheet_id>.json")
+def download_shipped(sheet_id: str):
+    found = shipped().get(sheet_id)
+    if found is None:
+        abort(404)
+    lang = language()
+    return download({**found.sheet(lang), "lowest_wins": found.lowest_wins}, found.name(lang))
+
+
+def read_upload(data: bytes) -> tuple[dict[str, Any], bool]:
+    """A sheet file's definition and lowest wins; RuleError naming what is wrong."""
+    if len(data) > MAX_UPLOAD:
+        raise RuleError(N_("That file is too big for a score sheet (at most %(kb)d kB)."),
+                        kb=MAX_UPLOAD // 1024)
+    try:
+        raw = json.loads(data)
+    except (ValueError, RecursionError):
+        raise RuleError(N_("That file is not a score sheet (not valid JSON).")) from None
+    if any(isinstance(v, str) and ("\x00" in v or has_surrogate(v)) for v, _depth in walk(raw)):
+        raise RuleError(N_("That file holds a character no keyboard types (NUL or a lone "
+                           "surrogate)."))
+    definition = rules.check_sheet(raw)
+    lowest = raw.get("lowest_wins", False)
+    if not isinstance(lowest, bool):
+        raise RuleError(N_("The file's lowest_wins must be true or false."))
+    return definition, lowest
+
+
+@bp.post("/sheets/upload")
+def upload():
+    form = UploadForm()
+    if form.validate_on_submit():
+        try:
+            definition, lowest = read_upload(form.sheet.data.stream.read(MAX_UPLOAD + 1))
+        except RuleError as error:
+            form.sheet.errors.append(explain(error))
+        else:
+            db.session.add(SavedSheet(name=definition["name"], data=definition,
+                                      lowest_wins=lowest))
+            try:
+                db.session.commit()
+                return redirect(url_for("score_pad.sheets"), 303)
+            except IntegrityError:
+                db.session.rollback()
+                form.sheet.errors.append(gettext(
+                    "A sheet called %(name)s is saved already: rename or delete it first, or "
+                    "change the name in the file.", name=definition["name"]))
+    return listing(form, 422)
