@@ -35,7 +35,7 @@ class ScorePadPolicy(Policy):
             if state.sheet is None:
                 lines.append(ngettext("%(player)s has no round %(rounds)s.",
                                       "%(player)s has no rounds %(rounds)s.", len(gaps),
-                                      player=player, rounds=", ".join(str(r) for r, _ in gaps)))
+                                      player=player, rounds=", ".join(str(cell[0]) for cell in gaps)))
                 continue
             names = rules.category_names(state.sheet)
             cells = [names[c] if not state.sheet["rounds"] else f"{names[c]} ({r})"

@@ -296,7 +296,7 @@ def missing(sheet: Sheet) -> dict[str, list[tuple[int, str | None]]]:
 
 
 def rounds(sheet: Sheet) -> int:
-    return max((r for _, r, _ in sheet.points), default=0)
+    return max((key[1] for key in sheet.points), default=0)
 
 
 def running_totals(sheet: Sheet) -> dict[str, list[int]]:
@@ -382,25 +382,35 @@ def decided_by_tie_break(sheet: Sheet, outcome: Mapping[str, Any]) -> bool:
 # --- the sheet as data (a table's snapshot) ---------------------------------------------------
 
 def dump_state(sheet: Sheet) -> dict[str, Any]:
-    """The sheet as JSON-able data: its players, who wins, its categories and teams, and its
-    cells as [player, round, category, points] in the order entered; :func:`load_state` gives
-    back an equal sheet."""
-    return {"players": list(sheet.players), "lowest_wins": sheet.lowest_wins,
-            "sheet": sheet.sheet, "teams": [list(t) for t in sheet.teams] if sheet.teams else None,
-            "points": [[player, round_, category, points]
-                       for (player, round_, category), points in sheet.points.items()]}
+    """The sheet as JSON-able data: its players, who wins, its cells in the order entered as
+    [player, round, points] (a pad without categories, as a table's snapshot has always kept
+    it) or, with a sheet, its definition and teams and the cells as [player, round, category,
+    points]; :func:`load_state` gives back an equal sheet."""
+    data: dict[str, Any] = {"players": list(sheet.players), "lowest_wins": sheet.lowest_wins}
+    if sheet.sheet is None:
+        data["points"] = [[player, round_, points]
+                          for (player, round_, _none), points in sheet.points.items()]
+        return data
+    data["sheet"] = sheet.sheet
+    data["teams"] = [list(t) for t in sheet.teams] if sheet.teams else None
+    data["points"] = [[player, round_, category, points]
+                      for (player, round_, category), points in sheet.points.items()]
+    return data
 
 
 def load_state(data: Any) -> Sheet:
     """The sheet :func:`dump_state` made ``data`` from; ValueError if it is no sheet's data."""
     try:
         players, lowest, cells = data["players"], data["lowest_wins"], data["points"]
-        definition, teams = data["sheet"], data["teams"]
+        definition, teams = data.get("sheet"), data.get("teams")
         sheet = Sheet(tuple(players), lowest, sheet=definition,
                       teams=tuple(tuple(t) for t in teams) if teams is not None else None)
-        sheet._points = {(player, round_, category): points
-                         for player, round_, category, points in cells}
-    except (KeyError, TypeError, ValueError):
+        if definition is None:
+            sheet._points = {(player, round_, None): points for player, round_, points in cells}
+        else:
+            sheet._points = {(player, round_, category): points
+                             for player, round_, category, points in cells}
+    except (KeyError, TypeError, ValueError, AttributeError):
         raise ValueError("not a score sheet's data") from None
     if not (all(isinstance(p, str) for p in sheet.players) and isinstance(lowest, bool)
             and (definition is None or isinstance(definition, dict))):

@@ -1,13 +1,19 @@
-"""The score pad's screens part: the sheet's templates, the points forms and where they go next."""
+"""The score pad's screens part: the sheet's templates, the points forms and where they go next.
+A score sheet with categories is filled cell by cell: a phone its own column, the next empty
+category offered, the points typed as a number or a sum on the page's keypad."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+import re
+from typing import TYPE_CHECKING, Any, Mapping
 
+from ...i18n import _l
 from ..base import Screens, web_part
 from . import rules
 
 if TYPE_CHECKING:
     from .start import OptionsForm
+
+PLAIN = re.compile(r"-?[0-9]+")       # typed points that are a number, not a sum to keep
 
 
 class ScorePadScreens(Screens):
@@ -18,6 +24,7 @@ class ScorePadScreens(Screens):
     live_same_for_every_seat = True
     blueprint = web_part(".editor", "bp")
     options_template = "games/score_pad/_options.html"
+    options_links = ((_l("Score sheets (sheet editor)"), "score_pad.sheets"),)
 
     # --- starting a table (``start.py``) --------------------------------------------------
     def prepare_options_form(self, form: OptionsForm) -> None:
@@ -33,10 +40,17 @@ class ScorePadScreens(Screens):
     def forms(self, state: rules.Sheet, player: str | None) -> dict[str, Any]:
         from wtforms.fields.choices import SelectChoice
 
-        from .forms import HostPointsForm, PointsForm
+        from .forms import HostPointsForm, HostSheetPointsForm, PointsForm, SheetPointsForm
 
         values = self.follow(state, player)
-        if player is None:
+        if state.sheet is not None:
+            start = {"round": values["points-round"], "category": values["points-category"]}
+            form = (SheetPointsForm(prefix="points", **start) if player is not None else
+                    HostSheetPointsForm(prefix="points", player=values["points-player"], **start))
+            form.category.choices = [(c["id"], c["name"]) for c in state.sheet["categories"]]
+            if player is None:
+                form.player.choices = [(p, p) for p in state.players]
+        elif player is None:
             form = HostPointsForm(prefix="points", round=values["points-round"],
                                   player=values["points-player"])
             form.player.choices = [SelectChoice(p) for p in state.players]
@@ -45,21 +59,102 @@ class ScorePadScreens(Screens):
         return {"points": form}
 
     def follow(self, state: rules.Sheet, player: str | None) -> dict[str, str]:
-        """The next empty cell: the host's goes round the table, a phone's is its own."""
+        """The next empty cell: the host's goes round the table, a phone's is its own (a full
+        column of a sheet filled once offers its first category, to correct)."""
         if player is None:
-            seat, round_, _category = rules.next_empty(state)
-            return {"points-player": state.players[seat], "points-round": str(round_)}
-        return {"points-round": str(rules.next_round(state, player))}
+            seat, round_, category = rules.next_empty(state)
+            values = {"points-player": state.players[seat], "points-round": str(round_)}
+        elif state.sheet is None:
+            return {"points-round": str(rules.next_round(state, player))}
+        else:
+            round_, category = offered(state, player)
+            values = {"points-round": str(round_)}
+        if state.sheet is not None:
+            values["points-category"] = category
+        return values
 
     def event_from_form(self, form_name: str, form: Any, player: str,
                         state: rules.Sheet) -> dict[str, Any] | None:
         if form_name != "points":
             return None
-        return {"type": "points", "player": player, "round": form.round.data,
-                "points": form.points.data}
+        if state.sheet is None:
+            return {"type": "points", "player": player, "round": form.round.data,
+                    "points": form.points.data}
+        typed = form.points.data        # checked by the form: a number or a sum
+        event = {"type": "points", "player": player,
+                 "round": form.round.data if state.sheet["rounds"] else 1,
+                 "category": form.category.data, "points": rules.expression_value(typed)}
+        if not PLAIN.fullmatch(typed):
+            event["expression"] = typed
+        return event
 
-    def sheet(self, state: rules.Sheet) -> dict[str, Any]:
-        """The grid the templates draw: one row per round, one column per player."""
-        last = rules.rounds(state)
-        return {"rounds": [[state.points.get((p, r)) for p in state.players]
-                           for r in range(1, last + 1)]}
+    # --- what the screens draw ----------------------------------------------------------------
+
+    def screen(self, state: rules.Sheet, options: Mapping[str, Any], view: str, seat: Any,
+               host: bool, selection: Mapping[str, str]) -> dict[str, Any] | None:
+        """The entry card's cells (a sheet's): every player's points by round and category."""
+        if state.sheet is None:
+            return None
+        player = seat.name if view == "phone" and seat is not None else None
+        return {"cells": cells(state),
+                "full": player is not None and rules.next_cell(state, player) is None}
+
+    def sheet(self, state: rules.Sheet,
+              result: Mapping[str, Any] | None = None) -> dict[str, Any]:
+        """The grid the templates draw. Points by round alone: one row per round, one column per
+        player. A sheet: see :func:`category_grid`."""
+        if state.sheet is not None:
+            return category_grid(state, result if result is not None else rules.result(state),
+                                 self.tie_break_label({"sheet": state.sheet}))
+        return {"rounds": [[rules.entered(state, p, r) for p in state.players]
+                           for r in range(1, rules.rounds(state) + 1)]}
+
+
+def offered(state: rules.Sheet, player: str) -> tuple[int, str | None]:
+    """The cell a player's entry card offers: the first empty one of the player's column (a full
+    column of a sheet filled once: its first category, to correct)."""
+    return rules.next_cell(state, player) or (1, rules.categories(state)[0])
+
+
+def category_grid(state: rules.Sheet, outcome: Mapping[str, Any], tie_break: Any) -> dict[str, Any]:
+    """A sheet as the table sees it: one row per category (its sum over the rounds, None while
+    empty), one column per player (teammates side by side), the totals and ranks, the teams'
+    totals and ranks, the rounds' sums, the tie-break and whether it decided a rank; and for the
+    entry card's script every player's cells and offered cell."""
+    last = rules.rounds(state)
+    by_name = {p["name"]: p for p in outcome["players"]}
+    teams = state.teams or (tuple(state.players),)
+    columns = [{"name": name, "total": by_name[name]["total"], "rank": by_name[name]["rank"],
+                "team_start": index == 0 and number > 0}
+               for number, team in enumerate(teams) for index, name in enumerate(team)]
+    rows = []
+    for category in state.sheet["categories"]:
+        shown = []
+        for column in columns:
+            filled = [v for v in (rules.entered(state, column["name"], r, category["id"])
+                                  for r in range(1, last + 1)) if v is not None]
+            shown.append(sum(filled) if filled else None)
+        rows.append({"id": category["id"], "name": category["name"], "cells": shown})
+    tie = state.sheet.get("tie_break")
+    return {
+        "categories": rows, "columns": columns,
+        "teams": [{"size": len(team), "total": t["total"], "rank": t["rank"]}
+                  for team, t in zip(state.teams, outcome["teams"])] if state.teams else None,
+        "by_rounds": state.sheet["rounds"],
+        "rounds": [[by_name[c["name"]]["details"]["rounds"][r] for c in columns]
+                   for r in range(last)],
+        "tie_break": tie["category"] if tie else None, "tie_break_label": tie_break,
+        "decided_by_tie_break": rules.decided_by_tie_break(state, outcome),
+        "entry": {"cells": cells(state),
+                  "next": {p: list(offered(state, p)) for p in state.players}},
+    }
+
+
+def cells(state: rules.Sheet) -> dict[str, dict[str, dict[str, int]]]:
+    """Every player's entered points: player -> round (as text) -> category -> points (for the
+    entry card, and as JSON for its script)."""
+    found: dict[str, dict[str, dict[str, int]]] = {p: {} for p in state.players}
+    for (player, round_, category), points in state.points.items():
+        if player in found:
+            found[player].setdefault(str(round_), {})[category] = points
+    return found
