@@ -15,17 +15,11 @@ from companion import record
 from companion.cli import cli
 from tests.games.score_pad.test_sheet_rules import tables
 from tests.support import examples, make_app, take_seat
+from tests.tables.test_sheet_results import imported
 
 pytestmark = pytest.mark.database
 
 PAGES = ("", "/live?v=-1", "/history", "/story", "/chart.svg", "/qr.svg")
-
-
-def imported(client, data: dict) -> str:
-    response = client.post("/import", data={"record": (io.BytesIO(json.dumps(data).encode()),
-                                                       "game.json")})
-    assert response.status_code == 303, response.get_data(as_text=True)
-    return response.headers["Location"].rsplit("/", 1)[1]
 
 
 @pytest.fixture
