@@ -70,35 +70,6 @@ def save(page: Page, card) -> int:
     return 1
 
 
-def test_a_phone_fills_three_categories_with_one_number_and_one_tap_each(
-        live_server, phone, browser_log):
-    code, _ = opened(live_server, {"sheet": SHEET},
-                     [points("Bence", "military", 4), points("Csilla", "military", 6)])
-    anna = seated(phone, live_server, code, "Anna")
-    card = anna.locator("form.sheet-entry")
-    taps = []
-    for name, typed in (("Military", "7"), ("Coins", "12"), ("Wonder", "3+6+2")):
-        expect(card.locator(".cell-name")).to_have_text(name)       # offered: no tap to find it
-        for part in (".cell-name", ".display", ".keypad", "button.save"):
-            assert in_viewport(anna, card.locator(part)), f"{part} needs a scroll for {name}"
-        taps.append(tap_keys(card, typed) + save(anna, card))
-    expect(card.locator(".cell-name")).to_have_text("Civic")
-    assert taps == [len("7") + 1, len("12") + 1, len("3+6+2") + 1]
-    (SHOTS / "report-taps.txt").parent.mkdir(parents=True, exist_ok=True)
-    (SHOTS / "report-taps.txt").write_text(
-        "taps per entry on a 412x915 phone (the number's keys, then Save):\n"
-        + "".join(f"  {name}: {typed} -> {n} taps\n" for (name, typed), n in
-                  zip((("Military", "7"), ("Coins", "12"), ("Wonder", "3+6+2")), taps)))
-    assert record(anna, live_server.url, code)[2:] == [
-        points("Anna", "military", 7), points("Anna", "coins", 12),
-        points("Anna", "wonder", 11, expression="3 + 6 + 2")]
-    chips = card.locator(".cell-chips .chip")
-    expect(chips.nth(0)).to_contain_text("Military 7")
-    expect(chips.nth(2)).to_contain_text("Wonder 11")
-    shoot(anna, "entry-phone-after-entries-en")
-    browser_log.assert_clean()
-
-
 def test_a_difference_shows_its_value_before_it_is_saved(live_server, phone, browser_log):
     code, _ = opened(live_server, {"sheet": SHEET})
     anna = seated(phone, live_server, code, "Anna")

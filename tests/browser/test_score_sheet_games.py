@@ -12,7 +12,10 @@ from playwright.sync_api import Page, expect
 
 from companion.cli import cli
 
-from .helpers import LIVE_TIMEOUT, confirm, screen_settled, settled_after_finish, take_seat
+from tests.support import ROOT
+
+from .helpers import (LIVE_TIMEOUT, confirm, in_viewport, screen_settled, settled_after_finish,
+                      take_seat)
 
 PHONE = {"viewport": {"width": 412, "height": 915}}
 TV = {"viewport": {"width": 1920, "height": 1080}}
@@ -42,15 +45,20 @@ def seated(phone, base: str, code: str, name: str) -> Page:
     return page
 
 
-def enter(page: Page, category: str, typed: str) -> None:
-    """The offered category is ``category`` (no tap to find it); the keys typed, then Save."""
+def enter(page: Page, category: str, typed: str) -> int:
+    """The offered category is ``category`` (no tap to find it), named on the first screen
+    with the typed line, the keypad and Save (no scroll); the keys typed, then Save: the taps
+    made."""
     card = page.locator("form.sheet-entry")
     expect(card.locator(".cell-name")).to_have_text(category)
+    for part in (".cell-name", ".display", ".keypad", "button.save"):
+        assert in_viewport(page, card.locator(part)), f"{part} needs a scroll for {category}"
     for key in typed:
         card.locator(f'.keypad [data-key="{key}"]').click()
     with page.expect_response(lambda r: "/act/points" in r.url and r.request.method == "POST"):
         card.locator("button.save").click()
     screen_settled(page)
+    return len(typed) + 1
 
 
 def scored(page: Page, base: str, code: str) -> tuple[dict, dict]:
@@ -96,9 +104,22 @@ def test_four_phones_fill_the_shipped_seven_category_sheet_and_every_screen_agre
         "Csilla": ["-1", "7", "5", "6", "0", "4", "9"],
         "Dani": ["6", "2", "10", "3", "2", "7", "1+1"],
     }
+    taps = {name: [] for name in PLAYERS}
     for category_index, category in enumerate(SEVEN):
         for name in PLAYERS:
-            enter(phones[name], category, typed[name][category_index])
+            taps[name].append(enter(phones[name], category, typed[name][category_index]))
+    # one tap per key of the number or sum, and Save: never a tap to reach the category
+    assert taps == {name: [len(t) + 1 for t in typed[name]] for name in PLAYERS}
+    report = ROOT / "test-artifacts" / "screens-28" / "report-taps.txt"
+    report.parent.mkdir(parents=True, exist_ok=True)
+    report.write_text("taps per entry on a 412x915 phone (the keys of the number or sum, then "
+                      "Save; the category comes by itself, nothing needs a scroll):\n" + "".join(
+                          f"  {name}: " + ", ".join(f"{category} {t!r} {n}" for category, t, n
+                                                   in zip(SEVEN, typed[name], taps[name])) + "\n"
+                          for name in PLAYERS))
+    chips = phones["Anna"].locator("form.sheet-entry .cell-chips .chip")     # her column
+    expect(chips).to_have_text([f"{c} {v}" for c, v in zip(SEVEN, [5, 3, 7, 5, 4, 6, 10])])
+    phones["Anna"].screenshot(path=str(report.parent / "entry-phone-after-entries-en.png"))
     record, result = scored(tv, base, code)
     assert record["version"] == 2
     assert record["options"]["sheet"]["name"] == "7 Wonders (2nd edition)"

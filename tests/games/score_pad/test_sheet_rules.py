@@ -376,7 +376,7 @@ def expected(data):
     return result
 
 
-@settings(max_examples=examples(300), deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(tables())
 def test_any_sheet_scores_as_the_contract_says(data):
     assert record.load(data).result() == expected(data)
@@ -394,7 +394,7 @@ def test_an_exported_sheet_record_replays_to_the_same_scores_and_snapshot(data):
     assert resumed.state == run.state and resumed.result() == run.result()
 
 
-@settings(max_examples=examples(100), deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(tables(), st.data())
 def test_undoing_a_sheet_entry_scores_as_if_it_never_happened(data, draw):
     if not data["events"]:
@@ -405,7 +405,7 @@ def test_undoing_a_sheet_entry_scores_as_if_it_never_happened(data, draw):
     assert record.load(with_undo).result() == record.load(without).result()
 
 
-@settings(max_examples=examples(200), deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(st.lists(st.integers(0, 1_000_000), min_size=1, max_size=6), st.lists(st.booleans(), min_size=6, max_size=6),
        st.lists(st.sampled_from(["", " ", "  "]), min_size=12, max_size=12))
 def test_every_sum_the_grammar_allows_has_the_value_of_its_terms(numbers, minus, spaces):
