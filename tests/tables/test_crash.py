@@ -1,5 +1,5 @@
 """Crash safety: a real server process takes acts from several phones at once and is killed
-(SIGKILL, no cleanup) in the middle, three times (COMPANION_EXAMPLES=K: 3K times), restarted each
+(SIGKILL, no cleanup) in the middle, twice (COMPANION_EXAMPLES=K: 2K times), restarted each
 time. A phone resends an act it got no answer for (the same form, the same nonce), as a browser
 does. Afterwards every act a
 phone saw acknowledged (303) is in the record exactly once, nothing is there twice, the record
@@ -25,7 +25,7 @@ from tests.support import Phone, ServerProcess, companion_command, examples
 
 pytestmark = pytest.mark.database
 
-KILLS, PHONES = examples(3), 4
+KILLS, PHONES = examples(2), 4
 ACTS_PER_LIFE = 6           # acknowledged acts before the next kill (or LIFE seconds)
 LIFE = 4.0
 DEADLINE = 18.0 * KILLS     # the whole test stops by then, whatever happens
