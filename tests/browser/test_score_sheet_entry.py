@@ -231,7 +231,11 @@ def test_the_tv_shows_the_sheet_and_the_teams_at_3_m(live_server, desktop, brows
              points("Bence", "coins", 4), points("Dóra", "coins", 1)]
     tables = {"tv-sheet-mid-game-en": opened(live_server, {"sheet": SHEET}, mid_game),
               "tv-teams-tie-break-en": opened(live_server, {
-                  "sheet": SHEET, "teams": [["Anna", "Csilla"], ["Bence", "Dóra"]]}, teams)}
+                  "sheet": SHEET, "teams": [["Anna", "Csilla"], ["Bence", "Dóra"]]}, teams),
+              # at the end the final result and the whole sheet share the first screen
+              "tv-teams-final-en": opened(live_server, {
+                  "sheet": SHEET, "teams": [["Anna", "Csilla"], ["Bence", "Dóra"]]},
+                  [*teams, {"type": "end"}])}
     tv = desktop("tv", **TV)
     tv.context.add_cookies([{"name": f"tc_host_{code}", "value": secret, "url": live_server.url}
                             for code, secret in tables.values()])
@@ -241,6 +245,7 @@ def test_the_tv_shows_the_sheet_and_the_teams_at_3_m(live_server, desktop, brows
         sheet = tv.locator("#live .score-sheet")
         expect(sheet.locator("table.categories tbody tr")).to_have_count(7)
         assert in_viewport(tv, sheet), f"{name}: the sheet needs a scroll"
+        assert in_viewport(tv, tv.locator("#live .board")), f"{name}: the ranking needs a scroll"
         small, _smallest = too_small(tv, name)
         problems += small + faults(tv, name, "en")
         shoot(tv, name)
