@@ -157,8 +157,7 @@ def load(record: Any) -> Replay:
         raise RecordError(RuleError(N_("A record must be a JSON object.")))
     check_values(record)
     version = record.get("version")
-    if record.get("format") != FORMAT or not any(
-            version == v and type(version) is int for v in VERSIONS):
+    if record.get("format") != FORMAT or type(version) is not int or version not in VERSIONS:
         raise RecordError(RuleError(N_("Not a game record: expected format %(format)r version "
                                        "%(versions)s."), format=FORMAT,
                                     versions=" or ".join(map(str, VERSIONS))))

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from ...i18n import ngettext
+from ...i18n import gettext, ngettext
 from ..base import N_, Conflict, Policy
 from . import rules
 
@@ -40,7 +40,6 @@ class ScorePadPolicy(Policy):
             names = rules.category_names(state.sheet)
             cells = [names[c] if not state.sheet["rounds"] else f"{names[c]} ({r})"
                      for r, c in gaps]
-            lines.append(ngettext("%(player)s has nothing in %(cells)s.",
-                                  "%(player)s has nothing in %(cells)s.", len(gaps),
-                                  player=player, cells=", ".join(cells)))
+            lines.append(gettext("%(player)s has nothing in %(cells)s.", player=player,
+                                 cells=", ".join(cells)))
         return lines

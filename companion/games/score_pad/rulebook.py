@@ -47,14 +47,7 @@ class ScorePadRules(Rules):
         sheet filled once, category by category as its totals are added up at the table."""
         if state.sheet is None or state.sheet["rounds"]:
             return rules.running_totals(state)
-        totals = {}
-        for name in state.players:
-            running, line = 0, []
-            for category in rules.category_ids(state.sheet):
-                running += rules.entered(state, name, 1, category) or 0
-                line.append(running)
-            totals[name] = line
-        return totals
+        return rules.running_totals_by_category(state)
 
     def chart_steps(self, options: Mapping[str, Any]) -> list[Any] | None:
         """A sheet filled once: the chart's steps are its categories."""

@@ -3,6 +3,7 @@ lowest wins and teams. Pure rules, no Flask."""
 from __future__ import annotations
 
 import re
+from itertools import accumulate
 from types import MappingProxyType
 from typing import Any, Callable, Mapping
 
@@ -312,12 +313,12 @@ def running_totals(sheet: Sheet) -> dict[str, list[int]]:
     return totals
 
 
-def team_of(sheet: Sheet, player: str) -> int | None:
-    """The index of the player's team, None without teams."""
-    for index, team in enumerate(sheet.teams or ()):
-        if player in team:
-            return index
-    return None
+def running_totals_by_category(sheet: Sheet) -> dict[str, list[int]]:
+    """Each player's total after the sheet's first category, its first two, ... (a sheet filled
+    once, added up at the table category by category; an empty cell counts 0)."""
+    return {name: list(accumulate(sheet.points.get((name, 1, c), 0)
+                                  for c in category_ids(sheet.sheet)))
+            for name in sheet.players}
 
 
 def result(sheet: Sheet) -> dict[str, Any]:
