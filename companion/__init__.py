@@ -109,8 +109,8 @@ def select_locale() -> str:
 
 
 def register_extensions(app: Flask) -> None:
-    from . import ratelimits  # noqa: F401  (its storage, companion-db://, known to Flask-Limiter)
-    from .extensions import babel, csrf, db, limiter_for, migrate
+    from .extensions import babel, csrf, db, migrate
+    from .ratelimits import limiter_for     # (and its storage, companion-db://)
     from .schema import MIGRATIONS
     from .tables.identity import at_own_table
 

@@ -1,10 +1,7 @@
 """Extensions created unbound; the factory binds them to an app."""
 from typing import Any, Callable
 
-from flask import current_app, request
 from flask_babel import Babel
-from flask_limiter import ApplicationLimit, Limiter
-from flask_limiter.util import get_remote_address
 from flask_migrate import Migrate
 from flask_sqlalchemy import SQLAlchemy
 from flask_wtf.csrf import CSRFProtect
@@ -21,29 +18,6 @@ db = SQLAlchemy(model_class=Base)
 csrf = CSRFProtect()
 migrate = Migrate()      # the schema's history: companion/migrations (companion db upgrade)
 babel = Babel()
-
-
-def _setting(name: str):
-    return lambda: current_app.config[name]
-
-
-# Per client address (behind a proxy, the address the proxy setting trusts), each in a moving
-# window: wrong codes and imports counted in the app's database, shared by every worker, the
-# posts in each process's memory (companion/ratelimits.py; RATELIMIT_STORAGE_URI may name another
-# store, e.g. "redis://localhost:6379"). A wrong table code (404) counts against guessing; a
-# table's normal play never answers 404, so a whole table behind one home router is not slowed:
-# ``at_own_table`` (handed in by the tables) exempts a screen of a table this browser hosts or
-# sits at from someone else's wrong codes. One limiter per app (its settings and memory its own).
-def limiter_for(app, at_own_table: Callable[[], bool]) -> Limiter:
-    return Limiter(get_remote_address, app=app, application_limits=[
-        ApplicationLimit(_setting("WRONG_CODE_LIMIT"), scope="wrong-codes",
-                         deduct_when=lambda response: response.status_code == 404,
-                         exempt_when=at_own_table),
-        ApplicationLimit(_setting("POST_LIMIT"), scope="posts", methods=["POST"]),
-        # a record's import costs seconds of work for the largest: a few a minute per address
-        ApplicationLimit(_setting("IMPORT_LIMIT"), scope="imports", methods=["POST"],
-                         exempt_when=lambda: request.endpoint != "tables.import_record"),
-    ])
 
 
 @event.listens_for(Engine, "connect")
@@ -73,9 +47,21 @@ def cooperative() -> bool:
 
 
 def _off_the_loop(call: Callable, *args):
+    """``call(*args)`` in gevent's pool of threads; what it raises is raised here, on the loop,
+    where the caller handles it (an expected refusal, e.g. a name taken, as any other): the pool
+    itself would print every exception's traceback, handled or not."""
     import gevent
 
-    return gevent.get_hub().threadpool.apply(call, args)
+    def guarded() -> tuple[bool, Any]:
+        try:
+            return True, call(*args)
+        except BaseException as error:      # noqa: B036 (handed back whole, raised below)
+            return False, error
+
+    done, value = gevent.get_hub().threadpool.apply(guarded)
+    if not done:
+        raise value
+    return value
 
 
 PROCESSES_AT_ONCE = 2     # children a server process runs at once (more wait their turn)

@@ -5,7 +5,7 @@ import hashlib
 from datetime import datetime, timezone
 from typing import Any
 
-from sqlalchemy import JSON, Float, ForeignKey, Index, String, UniqueConstraint
+from sqlalchemy import JSON, Float, ForeignKey, String, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from .extensions import db
@@ -118,13 +118,15 @@ class NameMerge(db.Model):
     name: Mapped[str] = mapped_column(String(40))
 
 
-class RateHit(db.Model):
-    """One hit against a per-address limit every worker shares (a wrong table code, an import),
-    at ``at`` (seconds since the epoch): a limit counts its key's hits within its window
-    (companion/ratelimits.py); hits older than the window go as the key is hit again."""
-    __tablename__ = "rate_hits"
-    __table_args__ = (Index("ix_rate_hits_key_at", "key", "at"),)
+class RateCount(db.Model):
+    """Hits against a per-address limit every worker shares (a wrong table code, an import),
+    counted per slice of the limit's window: one row per key and slice, upserted, so an address
+    holds at most a window's slices (companion/ratelimits.py) however often it tries. ``slice``
+    numbers the slice from the epoch; past ``expires`` (seconds since the epoch) it counts in no
+    window and is swept."""
+    __tablename__ = "rate_counts"
 
-    id: Mapped[int] = mapped_column(primary_key=True)
-    key: Mapped[str] = mapped_column(String(200))
-    at: Mapped[float] = mapped_column(Float)
+    key: Mapped[str] = mapped_column(String(200), primary_key=True)
+    slice: Mapped[int] = mapped_column(primary_key=True, autoincrement=False)
+    count: Mapped[int]
+    expires: Mapped[float] = mapped_column(Float, index=True)

@@ -264,3 +264,16 @@ def test_a_server_told_to_stop_answers_its_waiting_screens_and_stops_in_seconds(
         assert time.monotonic() - stopped < 25
     finally:
         server.kill()
+
+
+@pytest.mark.sqlite_only("SQLite's writes under gevent")
+def test_under_gevent_a_name_taken_is_refused_with_one_line_and_no_traceback(tmp_path):
+    """Five saves of one name at once: four refused by the database's unique name, in gevent's
+    pool of threads; each refusal is caught where it happens and the log holds one line for it,
+    never the pool's stack."""
+    probe = subprocess.run(
+        [sys.executable, "-m", "gevent.monkey", str(Path(__file__).parent / "gevent_refusal_probe.py"),
+         str(tmp_path)], capture_output=True, text=True, timeout=120)
+    assert "caught=4" in probe.stdout, probe.stdout + probe.stderr
+    assert "Traceback" not in probe.stderr and "IntegrityError" not in probe.stderr, probe.stderr
+    assert probe.stderr.splitlines() == ["INFO a second Wingspan refused: the name is taken"] * 4

@@ -44,6 +44,7 @@ from sqlalchemy import event
 from werkzeug.http import parse_cookie
 
 from ..extensions import cooperative, db
+from ..ratelimits import address_key, over_wrong_codes
 from . import service
 from .identity import HOST_COOKIE, SEAT_COOKIE
 
@@ -97,7 +98,7 @@ def wait(code: str) -> Response | None:
     service.release()       # nothing held while waiting
     code = service.normal_code(code)
     try:
-        watcher_for(app).wait(code, seen, jittered(seconds), address=request.remote_addr or "",
+        watcher_for(app).wait(code, seen, jittered(seconds), address=address_key(request.remote_addr or ""),
                               at_table=at_table(code, request.cookies))
     except Crowded:
         status, headers = crowded_answer()
@@ -340,7 +341,10 @@ class Front:
       here, a greenlet and nothing else, and gets 204 at its time-out or goes to the app once
       the table changed.
     - Anything else (a screen behind, an unknown table) goes to the app, without ``wait``: the
-      app only renders (or answers 404)."""
+      app only renders (or answers 404).
+    - From an address over the wrong-code limit, everything goes to the app as it came: a
+      stranger gets 429 for a real code as for a made-up one (what answered here would tell
+      them apart), a screen of its own table is served (and waits) there."""
 
     def __init__(self, app: Flask, wsgi_app: Any) -> None:
         self.app = app
@@ -369,6 +373,9 @@ class Front:
             seen = int(args["v"][0])
         except ValueError:
             return False
+        address = self._address(environ)
+        if over_wrong_codes(self.app, address):
+            return False
         waits = args.get("wait") == ["1"]
         code = service.normal_code(code)
         if self._version(code) == seen:
@@ -376,7 +383,7 @@ class Front:
             if seconds <= 0:
                 return True
             if not watcher_for(self.app).wait(code, seen, jittered(seconds),
-                                              address=self._address(environ),
+                                              address=address_key(address),
                                               at_table=at_table(code, parse_cookie(environ))):
                 return True
         if waits:       # the app answers at once

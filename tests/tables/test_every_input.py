@@ -9,11 +9,9 @@ import re
 
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
-from sqlalchemy import update
 
 from companion.cli import cli
 from companion.extensions import db
-from companion.models import RateHit
 from tests.support import enter, events, examples, make_app, start_table, table_count, take_seat, text_of
 from tests.test_hostile_records import JSON, VALID, path_into
 
@@ -139,46 +137,13 @@ def test_a_queued_undo_or_finish_is_refused_by_the_server_in_words(app, client):
     assert len(events(client, code)) == 2
 
 
-# --- the wrong-code limit, shared and moving ---------------------------------------------------------
+# --- over the wrong-code limit (the window itself: test_rate_limits.py) -----------------------------
 
 @pytest.fixture
 def limited(tmp_path):
     """Two workers of one server: two apps on one database, the limits on."""
     return [make_app(tmp_path, RATELIMIT_ENABLED=True, WRONG_CODE_LIMIT="10 per minute")
             for _worker in range(2)]
-
-
-def test_wrong_codes_are_counted_by_every_worker_together(limited):
-    first, second = (app.test_client() for app in limited)
-    assert [first.get(f"/go?code=AAAA{n}").status_code for n in range(5)] == [404] * 5
-    assert [second.get(f"/go?code=AAAA{n}").status_code for n in range(5)] == [404] * 5
-    assert first.get("/go?code=AAAAX").status_code == 429
-    assert second.get("/go?code=AAAAX").status_code == 429
-
-
-def test_the_window_moves_an_address_tries_again_once_its_old_tries_are_a_minute_old(limited):
-    client = limited[0].test_client()
-    for n in range(10):
-        client.get(f"/go?code=AAAA{n}")
-    assert client.get("/go?code=AAAAX").status_code == 429
-    with limited[0].app_context():
-        db.session.execute(update(RateHit).values(at=RateHit.at - 61))
-        db.session.commit()
-    assert client.get("/go?code=AAAAX").status_code == 404
-
-
-def test_hits_of_an_address_that_never_came_back_go_within_a_day(limited):
-    import time
-
-    app = limited[0]
-    with app.app_context():
-        db.session.add(RateHit(key="LIMITER/10.0.0.9/wrong-codes/10/1/minute",
-                               at=time.time() - 2 * 24 * 3600))
-        db.session.commit()
-    assert app.test_client().get("/go?code=AAAAX").status_code == 404    # a hit of another
-    with app.app_context():
-        keys = [hit.key for hit in db.session.query(RateHit)]
-    assert len(keys) == 1 and "10.0.0.9" not in keys[0]      # only the new hit is left
 
 
 def test_over_the_limit_right_and_wrong_codes_are_answered_alike_but_a_seated_phone_is_not_limited(limited):
