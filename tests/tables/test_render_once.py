@@ -158,6 +158,46 @@ def test_what_every_seat_shows_alike_is_rendered_once_for_all_of_them(app, clien
                           r'<td class="name">([^<]*)', page) == [name]
 
 
+# a word of every table's live part and its translation (messages.po)
+WORD = {"en": "Scoreboard", "hu": "Eredménytábla"}
+
+
+def two_languages_at_one_table(app, client) -> tuple[str, dict]:
+    """A table with an act and two onlookers' browsers, one in English and one that chose
+    Hungarian."""
+    code = start_table(client, players=PLAYERS)
+    with app.app_context():
+        service.append(service.find(code), Act({"type": "points", "player": "Anna", "round": 1,
+                                             "points": 4}, "host"))
+    browsers = {"en": app.test_client(), "hu": app.test_client()}
+    assert browsers["hu"].post("/lang", data={"lang": "hu", "next": "/"}).status_code == 303
+    return code, browsers
+
+
+def assert_in_language(page: str, lang: str) -> None:
+    other = "hu" if lang == "en" else "en"
+    assert WORD[lang] in page and WORD[other] not in page, f"asked in {lang}, got: {page[:120]}"
+
+
+@pytest.mark.parametrize("view", ["host", "phone"])
+@pytest.mark.parametrize("first", ["en", "hu"])
+def test_two_browsers_at_one_table_and_version_each_get_the_live_part_in_their_own_language(
+        app, client, first, view):
+    code, browsers = two_languages_at_one_table(app, client)
+    # the second asks after the first: the same table, version and kind of viewer
+    for lang in (first, "hu" if first == "en" else "en"):
+        assert_in_language(text_of(browsers[lang].get(f"/t/{code}/live?v=0&view={view}")), lang)
+
+
+@pytest.mark.parametrize("first", ["en", "hu"])
+def test_two_browsers_at_one_table_and_version_each_get_the_screen_page_in_their_own_language(
+        app, client, first):
+    code, browsers = two_languages_at_one_table(app, client)
+    # the page draws its live part as /live does, under the same key
+    for lang in (first, "hu" if first == "en" else "en"):
+        assert_in_language(text_of(browsers[lang].get(f"/t/{code}")), lang)
+
+
 def test_a_finished_table_stores_its_result_and_the_home_page_reads_it(app, client):
     code = start_table(client, game="quadropolis", players=("Anna", "Bence"))
     assert client.post(f"/t/{code}/finish", data={"sure": "yes"}).status_code == 303

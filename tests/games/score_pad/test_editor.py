@@ -7,6 +7,8 @@ import json
 import re
 from html.parser import HTMLParser
 
+import pytest
+
 from companion.games.score_pad.shipped import shipped
 from tests.support import start_table, table_count, text_of
 
@@ -158,6 +160,22 @@ def test_every_mistake_is_named_in_words_and_nothing_is_saved(client):
     assert "Give this category a name (or clear its id to drop it)." in page
     assert "Category 1 has this name already; give each category a different name." in page
     assert "The tie-break is on a row without a category: choose a category, or no tie-break." in page
+    assert saved_ids(client) == {}
+
+
+@pytest.mark.parametrize("first, second", [("Coins", "coins"), ("coins", "Coins"),
+                                           ("Érmék", "érmék"), ("érmék", "ÉRMÉK")],
+                         ids=["capital-first", "small-first", "accented-capital-first",
+                              "accented-small-first"])
+def test_two_category_names_differing_only_in_case_are_refused_in_either_order(client, first, second):
+    data = {**with_rows(form_of(client), (first, ""), ("Military", ""), (second, "")),
+            "name": "Case"}
+    refused = client.post(NEW, data=data)
+    assert refused.status_code == 422
+    html = refused.get_data(as_text=True)
+    row = re.search(r'<li class="category-row has-error">(.*?)</li>', html, re.S)[1]
+    assert f'value="{second}"' in row
+    assert "Category 1 has this name already; give each category a different name." in row
     assert saved_ids(client) == {}
 
 

@@ -167,6 +167,42 @@ def test_an_expression_outside_the_grammar_is_an_invalid_event(typed):
     assert message.startswith("event 2 (points): ")
 
 
+# a well-formed sum of small terms whose value is the points: only its length differs
+SIXTY = "1000" + " + 1" * 14            # 60 characters, makes 1014
+SIXTY_ONE = "10000" + " + 1" * 14       # 61 characters, makes 10014
+
+
+def test_a_typed_sum_of_exactly_60_characters_is_kept():
+    assert len(SIXTY) == 60
+    result = score(sheet_record([cell("Anna", "coins", 1014, expression=SIXTY)]))
+    assert result["players"][0]["breakdown"]["coins"] == 1014
+
+
+def test_a_typed_sum_of_61_characters_is_refused_though_its_value_is_the_points():
+    assert len(SIXTY_ONE) == 61
+    message = refusal(sheet_record([cell("Anna", "coins", 10014, expression=SIXTY_ONE)]))
+    assert message == (f"event 1 (points): {SIXTY_ONE!r} is not a sum of whole numbers such as "
+                       "3 + 6 + 2, 12 - 4 or -3.")
+    with pytest.raises(RuleError):
+        rules.expression_value(SIXTY_ONE)
+
+
+@pytest.mark.parametrize("typed, value", [("1000000", 1_000_000), ("-1000000", -1_000_000),
+                                          ("1000000 - 1", 999_999), ("-1000000 + 1000000", 0)])
+def test_a_number_of_exactly_1000000_in_a_typed_sum_is_kept(typed, value):
+    result = score(sheet_record([cell("Anna", "coins", value, expression=typed)]))
+    assert result["players"][0]["breakdown"]["coins"] == value
+
+
+@pytest.mark.parametrize("typed, value", [("1000001 - 1", 1_000_000), ("-1000001 + 1", -1_000_000),
+                                          ("5 + 1000001 - 1000000", 6)])
+def test_a_number_over_1000000_in_a_typed_sum_is_refused_though_the_sum_is_in_range(typed, value):
+    message = refusal(sheet_record([cell("Anna", "coins", value, expression=typed)]))
+    assert message == "event 1 (points): A number in a sum is at most 1000000."
+    with pytest.raises(RuleError):
+        rules.expression_value(typed)
+
+
 def test_an_expression_whose_value_is_not_the_points_is_invalid():
     message = refusal(sheet_record([cell("Anna", "coins", 10, expression="3 + 6 + 2")]))
     assert message == "event 1 (points): 3 + 6 + 2 makes 11, not 10."
