@@ -2,7 +2,7 @@
 from typing import Any, Callable
 
 from flask import current_app, request
-from flask_babel import Babel
+from flask_babel import Babel, gettext
 from flask_limiter import ApplicationLimit, Limiter
 from flask_limiter.util import get_remote_address
 from flask_migrate import Migrate
@@ -43,7 +43,26 @@ def limiter_for(app, at_own_table: Callable[[], bool]) -> Limiter:
         # a record's import costs seconds of work for the largest: a few a minute per address
         ApplicationLimit(_setting("IMPORT_LIMIT"), scope="imports", methods=["POST"],
                          exempt_when=lambda: request.endpoint != "tables.import_record"),
+        # a sheet or board saved (an editor's post answered with a redirect): a flood of them
+        # would fill the server, so a few dozen an hour per address
+        ApplicationLimit(_setting("SAVE_LIMIT"), scope="saves", methods=["POST"],
+                         exempt_when=lambda: not saving(),
+                         deduct_when=lambda response: response.status_code == 303,
+                         error_message=lambda: gettext(
+                             "Too many sheets and boards saved from this network in the last "
+                             "hour. Wait a while, then save again.")),
     ])
+
+
+def saves(view: Callable) -> Callable:
+    """Marks an editor's view whose post saves a sheet or board: the ``saves`` limit counts it."""
+    view.saves_definitions = True   # type: ignore[attr-defined]
+    return view
+
+
+def saving() -> bool:
+    view = current_app.view_functions.get(request.endpoint or "")
+    return bool(getattr(view, "saves_definitions", False))
 
 
 @event.listens_for(Engine, "connect")

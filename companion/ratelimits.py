@@ -23,7 +23,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from .extensions import db
 from .models import RateHit
 
-SHARED_SCOPES = ("wrong-codes", "imports")   # counted in the database, by every worker alike
+SHARED_SCOPES = ("wrong-codes", "imports", "saves")   # counted in the database, by every worker alike
 KEPT_SECONDS = 24 * 3600    # a hit is kept at most this long (every limit counts a minute)
 
 
