@@ -55,6 +55,12 @@ def configure(app: Flask, config: Mapping[str, Any] | None) -> None:
         WRONG_CODE_LIMIT="30 per minute",       # a mistyped code now and then, never a search
         POST_LIMIT="600 per minute",            # a whole table behind one router taps far less
         IMPORT_LIMIT="12 per minute",           # records imported from one address
+        # saved sheets and boards (games/definitions.py): saves an hour from one address, kept
+        # per browser and on the whole server, and the size of each
+        SAVE_LIMIT="60 per hour",
+        DEFINITIONS_PER_BROWSER=50,
+        DEFINITIONS_MAX=5000,
+        DEFINITION_MAX_BYTES=64 * 1024,
         # the games page lists every finished game, not only this browser's (a private server)
         HISTORY_ALL_GAMES=(os.environ.get("COMPANION_HISTORY_ALL_GAMES") or "").strip().lower()
         in ("1", "true", "yes", "on"),
@@ -122,12 +128,13 @@ def register_extensions(app: Flask) -> None:
 
 
 def register_blueprints(app: Flask) -> None:
-    from .converters import BoundedInt
+    from .converters import BoundedInt, Token
     from .games import GAMES
     from .tables import (acts, bp as tables, history_page, home, install, rematch,  # noqa: F401
                          screens, seats, share, story_pages)     # each adds its routes to bp
 
     app.url_map.converters["int"] = BoundedInt     # before any route is added
+    app.url_map.converters["token"] = Token
 
     app.register_blueprint(tables)
     for game in GAMES.values():

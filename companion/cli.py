@@ -170,6 +170,58 @@ def host(code: str, base: str | None) -> None:
     click.echo(f"{base.rstrip('/')}/t/{table.code}/claim/{token}")
 
 
+@cli.group("definitions")
+def definitions() -> None:
+    """The sheets and boards saved with the editors: those saved before they had owners belong
+    to nobody, and only the server's keeper lists and deletes them."""
+
+
+@definitions.command("list")
+@click.option("--all", "everyone", is_flag=True,
+              help="Every saved sheet and board, the browsers' own too (not only nobody's).")
+@with_appcontext
+def list_definitions(everyone: bool) -> None:
+    """Print the sheets and boards saved before they had owners (token, kind, name, link)."""
+    from flask import url_for
+    from sqlalchemy import select
+
+    from .extensions import db
+    from .games.definitions import kinds
+    from .schema import upgrade
+
+    upgrade(quiet=True)
+    with current_app.test_request_context():
+        for kind in kinds():
+            query = select(kind).order_by(kind.name)
+            if not everyone:
+                query = query.where(kind.owner_hash.is_(None))
+            for record in db.session.scalars(query):
+                owner = "nobody" if record.owner_hash is None else "a browser"
+                click.echo("\t".join((record.token, kind.kind, record.name, owner,
+                                      url_for(kind.editor, token=record.token))))
+
+
+@definitions.command("delete")
+@click.argument("token")
+@with_appcontext
+def delete_definition(token: str) -> None:
+    """Delete the saved sheet or board with this token (tables already played keep their own
+    copy)."""
+    from .extensions import db
+    from .games.definitions import anywhere
+    from .schema import upgrade
+
+    upgrade(quiet=True)
+    record = anywhere(token)
+    if record is None:
+        fail(f"no saved sheet or board has the token {token!r} "
+             "(companion definitions list --all shows them)")
+    said = f"deleted the {record.kind} {record.name!r}"
+    db.session.delete(record)
+    db.session.commit()
+    click.echo(said)
+
+
 @cli.command("run")
 @click.option("--host", default="0.0.0.0", show_default=True,
               help="Address to listen on (0.0.0.0: every network of this machine).")

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from werkzeug.routing import IntegerConverter
+from werkzeug.routing import BaseConverter, IntegerConverter
 
 from .bounds import MAX_ID
 
@@ -16,3 +16,9 @@ class BoundedInt(IntegerConverter):
     def __init__(self, map: Any, *args: Any, **kwargs: Any) -> None:
         kwargs.setdefault("max", MAX_ID)
         super().__init__(map, *args, **kwargs)
+
+
+class Token(BaseConverter):
+    """``<token:...>``: a saved definition's link (``secrets.token_urlsafe``), never a number."""
+
+    regex = r"[A-Za-z0-9_-]{16,32}"

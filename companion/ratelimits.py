@@ -11,6 +11,8 @@ its /64, the block one home or phone is given), each in a moving window:
   tells a real code from a made-up one.
 - ``imports``: a record's import costs seconds of work for the largest, a few a minute.
 - ``posts``: a flood guard far above any table's play.
+- ``saves``: a sheet or board saved with an editor (a view marked :func:`saves`, its post
+  answered with a redirect): a flood of them would fill the server, a few dozen an hour.
 
 Flask-Limiter keeps the counts in the storage named by ``RATELIMIT_STORAGE_URI``. Ours,
 ``companion-db://`` (the default), keeps the shared scopes (:data:`SHARED_SCOPES`: rare, and
@@ -35,6 +37,7 @@ from typing import Any, Callable
 
 from cachetools import TTLCache
 from flask import current_app, request
+from flask_babel import gettext
 from flask_limiter import ApplicationLimit, Limiter
 from flask_limiter.util import get_remote_address
 from limits import parse
@@ -45,7 +48,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from .extensions import db
 from .models import RateCount
 
-SHARED_SCOPES = ("wrong-codes", "imports")   # counted in the database, by every worker alike
+SHARED_SCOPES = ("wrong-codes", "imports", "saves")   # in the database, every worker alike
 WRONG_CODES = "wrong-codes"
 SLICES = 6              # a window is counted in this many slices (and the one it began in)
 SWEEP_SECONDS = 60.0    # a process sweeps the rows past every window at most this often
@@ -92,9 +95,26 @@ def limiter_for(app: Any, at_own_table: Callable[[], bool]) -> Limiter:
         ApplicationLimit(_setting("POST_LIMIT"), scope="posts", methods=["POST"]),
         ApplicationLimit(_setting("IMPORT_LIMIT"), scope="imports", methods=["POST"],
                          exempt_when=lambda: request.endpoint != "tables.import_record"),
+        ApplicationLimit(_setting("SAVE_LIMIT"), scope="saves", methods=["POST"],
+                         exempt_when=lambda: not saving(),
+                         deduct_when=lambda response: response.status_code == 303,
+                         error_message=lambda: gettext(
+                             "Too many sheets and boards saved from this network in the last "
+                             "hour. Wait a while, then save again.")),
     ])
     app.extensions[EXTENSION] = Verdicts(limiter)
     return limiter
+
+
+def saves(view: Callable) -> Callable:
+    """Marks an editor's view whose post saves a sheet or board: the ``saves`` limit counts it."""
+    view.saves_definitions = True   # type: ignore[attr-defined]
+    return view
+
+
+def saving() -> bool:
+    view = current_app.view_functions.get(request.endpoint or "")
+    return bool(getattr(view, "saves_definitions", False))
 
 
 EXTENSION = "companion_verdicts"

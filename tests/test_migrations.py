@@ -159,3 +159,44 @@ def test_a_database_made_before_migrations_is_upgraded_in_place(tmp_path):
     again = companion("db", "upgrade", instance=instance)
     assert again.returncode == 0 and "stamping" not in again.stderr
     assert "Running upgrade" not in again.stderr
+
+
+def test_sheets_and_boards_saved_before_owners_get_a_link_each_and_no_owner(tmp_path):
+    """Upgraded from the revision before owners: each saved row keeps its name and data, gains a
+    fresh random token (its link) and no owner; anyone opens it by its link, nobody changes it."""
+    from sqlalchemy import create_engine, text
+
+    url = databases.empty_url(tmp_path / "before-owners")
+    before = companion("db", "upgrade", "b71d3e5a2c08", instance=tmp_path / "instance", url=url)
+    assert before.returncode == 0, before.stderr
+    sheet = {"name": "Old", "categories": [{"id": "a", "name": "A"}], "rounds": True}
+    engine = create_engine(make_app(tmp_path, SQLALCHEMY_DATABASE_URI=url)
+                           .config["SQLALCHEMY_DATABASE_URI"])
+    tables = ("score_sheets", "doodle_city_sheets", "calcada_boards", "calcada_scoring_boards")
+    with engine.begin() as connection:
+        for table in tables:
+            extra = ", lowest_wins" if table == "score_sheets" else ""
+            for name in ("Old", "Older"):
+                connection.execute(text(
+                    f"INSERT INTO {table} (name, data, updated_at{extra}) VALUES (:name, :data, "
+                    f"'2026-12-01 10:00:00'{', false' if extra else ''})"),
+                    {"name": name, "data": json.dumps(sheet)})
+    engine.dispose()
+
+    out = companion("db", "upgrade", instance=tmp_path / "instance", url=url)
+    assert out.returncode == 0, out.stderr
+    app = make_app(tmp_path, SQLALCHEMY_DATABASE_URI=url)
+    assert revision(app) == (HEAD,)
+    assert differences(app) == []
+    tokens = []
+    with app.app_context():
+        for table in tables:
+            rows = db.session.execute(text(f"SELECT name, owner_hash, token FROM {table} "
+                                           "ORDER BY id")).all()
+            assert [(name, owner) for name, owner, _token in rows] == [("Old", None), ("Older", None)]
+            tokens += [token for _name, _owner, token in rows]
+    assert len(set(tokens)) == 8 and all(len(token) == 22 for token in tokens)
+    client = app.test_client()
+    opened = client.get(f"/games/score-pad/sheets/{tokens[0]}")
+    assert opened.status_code == 200 and 'value="Old"' in opened.get_data(as_text=True)
+    assert client.post(f"/games/score-pad/sheets/{tokens[0]}/delete").status_code == 403

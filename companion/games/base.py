@@ -17,7 +17,7 @@ from ..errors import Conflict, OutOfTurn, RuleError
 from . import state_json
 
 __all__ = ["Act", "Conflict", "Game", "OutOfTurn", "Policy", "RuleError", "Rules", "Screens",
-           "Turn", "web_part", "largest", "N_", "acting_player"]
+           "Turn", "web_part", "largest", "N_", "acting_player", "options_prefix"]
 
 
 @dataclass(frozen=True)
@@ -255,6 +255,11 @@ class Policy:
     def missing(self, state: Any) -> list[str]:
         """What is not entered yet, in words, for the warning before Finish."""
         return []
+
+
+def options_prefix(game: str) -> str:
+    """The prefix of a game's options fields on the start form (``opt-score-pad-sheet``)."""
+    return f"opt-{game}"
 
 
 class Screens:

@@ -11,6 +11,7 @@ from flask_babel import gettext
 from .. import record
 from ..extensions import cooperative, in_a_process
 from ..games import GAMES
+from ..games.base import options_prefix
 from ..record import RecordError
 from ..words import explain
 from . import bp, service
@@ -22,7 +23,7 @@ def option_forms(formdata: Any = None) -> dict[str, Any]:
     forms = {}
     for name, game in GAMES.items():
         if game.options_form:
-            forms[name] = game.options_form(formdata=formdata, prefix=f"opt-{name}")
+            forms[name] = game.options_form(formdata=formdata, prefix=options_prefix(name))
             game.prepare_options_form(forms[name])
     return forms
 
@@ -52,7 +53,11 @@ def render_home(new: NewTableForm, upload: ImportForm, options: dict[str, Any], 
 
 @bp.get("/")
 def home():
-    return render_home(NewTableForm(formdata=None), ImportForm(formdata=None), option_forms())
+    # a shared sheet's or board's link names its game and chooses it among the options
+    # (/?game=score-pad&opt-score-pad-sheet=saved-TOKEN)
+    linked = request.args if request.args.get("game") in GAMES else None
+    new = NewTableForm(formdata=None, game=linked.get("game") if linked else None)
+    return render_home(new, ImportForm(formdata=None), option_forms(linked))
 
 
 @bp.post("/")

@@ -1,19 +1,17 @@
 """Who is asking: the host's and the seats' cookies, and a browser's own id."""
 from __future__ import annotations
 
-import secrets
 from typing import Any
 
-from flask import Response, after_this_request, g, redirect, request, url_for
+from flask import Response, redirect, request, url_for
 
+from ..browsers import browser, remember as remember_for
 from ..models import Seat, Table, digest
 from . import service
 
 SEAT_COOKIE = "tc_seat_{}"
 HOST_COOKIE = "tc_host_{}"
 COOKIE_DAYS = 7
-BROWSER_COOKIE = "tc_browser"       # a browser's own id: its games page lists its tables
-BROWSER_DAYS = 365
 
 
 def my_seat(table: Table) -> Seat | None:
@@ -47,27 +45,7 @@ def at_own_table() -> bool:
 
 
 def remember(response: Any, name: str, secret: str, days: int = COOKIE_DAYS) -> None:
-    response.set_cookie(name, secret, max_age=days * 86400, httponly=True,
-                        samesite="Lax", secure=request.is_secure)
-
-
-def browser(create: bool = True) -> str | None:
-    """This browser's id, hashed as stored (``Sitting``, ``NameMerge``): from its long-lived
-    random cookie, or (``create``) a fresh one set on this request's response."""
-    secret = request.cookies.get(BROWSER_COOKIE)
-    if secret and 20 <= len(secret) <= 64:
-        return digest(secret)
-    if not create:
-        return None
-    if "browser_hash" not in g:
-        fresh = secrets.token_urlsafe(24)
-
-        @after_this_request
-        def keep(response: Any) -> Any:
-            remember(response, BROWSER_COOKIE, fresh, BROWSER_DAYS)
-            return response
-        g.browser_hash = digest(fresh)
-    return g.browser_hash
+    remember_for(response, name, secret, days)
 
 
 def host_redirect(table, host_secret: str) -> Response:

@@ -68,6 +68,8 @@ def error_page(error: Any) -> tuple[Any, int]:
         said = getattr(error, "sentence", None)     # a refusal that words itself
         if said is not None:
             return said()
+        if getattr(getattr(error, "limit", None), "error_message", None):
+            return error.description                # a limit that words its own refusal
         if isinstance(error, CSRFError):
             return gettext("This page was open too long or came from elsewhere. Reload it and try again.")
         if isinstance(error, UnclearSelection):

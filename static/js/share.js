@@ -32,3 +32,26 @@ document.addEventListener("click", function (event) {
     if (error.name !== "AbortError") { link.removeAttribute("data-share-card"); link.click(); }
   });
 });
+
+// A saved sheet's or board's link to share: its Copy button shows where the clipboard can be
+// written, and the field selects itself when tapped (to copy by hand elsewhere).
+function prepareCopies(root) {
+  if (!navigator.clipboard || !window.isSecureContext) { return; }
+  root.querySelectorAll("button[data-copies]").forEach(function (button) { button.hidden = false; });
+}
+
+document.addEventListener("DOMContentLoaded", function () { prepareCopies(document); });
+document.addEventListener("htmx:load", function (event) { prepareCopies(event.detail.elt); });
+document.addEventListener("focusin", function (event) {
+  if (event.target.matches && event.target.matches(".definition-share input[readonly]")) {
+    event.target.select();
+  }
+});
+document.addEventListener("click", function (event) {
+  var button = event.target.closest && event.target.closest("button[data-copies]");
+  if (!button) { return; }
+  var field = document.getElementById(button.dataset.copies);
+  navigator.clipboard.writeText(field.value).then(function () {
+    button.textContent = button.dataset.copied;
+  }).catch(function () { field.select(); });
+});

@@ -75,6 +75,45 @@ def test_a_sheet_made_with_taps_on_a_phone_starts_a_table_in_teams(live_server, 
     browser_log.assert_clean()
 
 
+def test_a_sheet_shared_by_its_link_starts_a_table_on_another_phone(live_server, phone,
+                                                                    browser_log):
+    """Anna saves a sheet and copies its link; Bence's phone opens it, cannot change it, and
+    starts a table with it chosen; his start page lists no other sheet of Anna's."""
+    anna = phone("anna", **PHONE)
+    anna.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    for name in ("Golf night", "Anna's own"):
+        anna.goto(live_server.url + "/games/score-pad/sheets/new")
+        anna.get_by_label("Name of the sheet").fill(name)
+        anna.get_by_label("Category 1's name").fill("Strokes")
+        anna.get_by_role("button", name="Save the score sheet").click()
+        anna.wait_for_url(re.compile(r"/games/score-pad/sheets$"))
+    anna.locator(".sheet-list li", has_text="Golf night").get_by_role("link", name="Edit").click()
+    anna.get_by_role("button", name="Copy the link").click()
+    expect(anna.get_by_role("button", name="Copied")).to_be_visible()
+    link = anna.evaluate("navigator.clipboard.readText()")
+    assert link == anna.get_by_label(re.compile("^Link to share")).input_value()
+    assert re.fullmatch(re.escape(live_server.url) + r"/games/score-pad/sheets/[\w-]{22}", link)
+
+    bence = phone("bence", **PHONE)
+    bence.goto(link)
+    expect(bence.get_by_label("Name of the sheet")).to_be_disabled()
+    expect(bence.get_by_role("button", name="Save the score sheet")).to_have_count(0)
+    bence.get_by_role("link", name="Start a table with it").click()
+    expect(bence.locator("select#game")).to_have_value("score-pad")
+    sheet = bence.get_by_label("Score sheet")
+    expect(sheet).to_be_visible()
+    expect(sheet.locator("option:checked")).to_have_text("Golf night")
+    expect(sheet.locator("option", has_text="Anna's own")).to_have_count(0)
+    for i, name in enumerate(("Bence", "Csilla")):
+        bence.locator(f'input[name="players-{i}"]').fill(name)
+    bence.locator('form[action="/"] button.primary').click()
+    bence.wait_for_url(re.compile(r"/t/[^/]+$"))
+    code = bence.url.rsplit("/", 1)[1]
+    record = bence.request.get(f"{live_server.url}/t/{code}/record.json").json()
+    assert record["options"]["sheet"]["name"] == "Golf night"
+    browser_log.assert_clean()
+
+
 def test_a_lowest_wins_sheet_ticks_the_box_and_teams_wait_for_a_sheet(live_server, phone,
                                                                        browser_log):
     page = phone("host", **PHONE)

@@ -8,15 +8,15 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from flask import Blueprint, abort, redirect, render_template, url_for
+from flask import Blueprint, abort, redirect, render_template, request, url_for
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
-from sqlalchemy.exc import IntegrityError
 from wtforms import BooleanField, SelectField, StringField
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired, Length
 
-from ...extensions import db
+from ...ratelimits import saves
+from .. import definitions
 from ..base import N_, RuleError
 from .drawing import districts
 from .board import SIZE, board_json, default_board, default_rows, load_board, load_rows
@@ -79,14 +79,16 @@ def board_definition(form: BoardForm) -> dict[str, Any]:
 
 
 def save(record: Any, form: NamedForm) -> bool:
-    db.session.add(record)
-    try:
-        db.session.commit()
-        return True
-    except IntegrityError:
-        db.session.rollback()
-        form.name.errors.append(_l("There is one with this name already."))
-        return False
+    return definitions.store(record, form.form_errors, form.name.errors,
+                             _l("There is one with this name already."))
+
+
+def deleted(model: Any, token: str):
+    record = definitions.found(model, token)
+    if not FlaskForm().validate_on_submit():
+        abort(400)
+    definitions.delete(record)
+    return redirect(url_for("calcada.boards"), 303)
 
 
 @bp.get("/boards")
@@ -95,16 +97,27 @@ def boards():
                            scoring=saved_scoring())
 
 
-@bp.route("/boards/new/<side>", methods=["GET", "POST"], defaults={"board_id": None})
-@bp.route("/boards/<int:board_id>", methods=["GET", "POST"], defaults={"side": None})
-def edit_board(board_id: int | None, side: str | None):
-    record = db.session.get(BoardDefinition, board_id) if board_id is not None else None
-    if (board_id is not None and record is None) or (side is not None and side not in ("8", "9")):
+@bp.route("/boards/new", methods=["GET", "POST"], defaults={"token": None, "side": None})
+@bp.route("/boards/new/<side>", methods=["GET", "POST"], defaults={"token": None})
+@bp.route("/boards/<token:token>", methods=["GET", "POST"], defaults={"side": None})
+@saves
+def edit_board(token: str | None, side: str | None):
+    """A new board (a printed side, or ``?copy=`` a saved one), or a saved one: its owner
+    changes it, anyone else sees it to copy it or start a table with it."""
+    record = definitions.found(BoardDefinition, token) if token is not None else None
+    if side is not None and side not in ("8", "9"):
         abort(404)
+    copied = definitions.by_choice(BoardDefinition, request.args.get("copy"))
     form = BoardForm()
     if not form.is_submitted():
-        source = record.data if record else board_json(default_board(side))
-        fill_board(form, source, record.name if record else "")
+        if record is not None:
+            fill_board(form, record.data, record.name)
+        elif copied is not None:
+            fill_board(form, copied.data, definitions.copy_name(copied.name))
+        else:
+            fill_board(form, board_json(default_board(side or "8")), "")
+    elif record is not None:
+        definitions.owner_only(record)
     preview = None
     if form.validate_on_submit():
         data = board_definition(form)
@@ -113,15 +126,22 @@ def edit_board(board_id: int | None, side: str | None):
         except RuleError as error:
             form.form_errors.append(refusal_text(error))
         else:
-            record = record or BoardDefinition(name=data["name"], data=data)
-            record.name, record.data = data["name"], data
-            if save(record, form):
+            target = record or BoardDefinition()
+            target.name, target.data = data["name"], data
+            if save(target, form):
                 return redirect(url_for("calcada.boards"), 303)
     if preview is None:
-        preview = record.board if record else default_board(side)
+        shown = record or copied
+        preview = shown.board if shown else default_board(side or "8")
     return render_template("games/calcada/board_edit.html", form=form, record=record,
+                           links=definitions.links(record) if record else None,
                            preview=preview, cells=CELLS, outline=districts),\
         422 if form.is_submitted() else 200
+
+
+@bp.post("/boards/<token:token>/delete")
+def delete_board(token: str):
+    return deleted(BoardDefinition, token)
 
 
 # --- the scoring board -----------------------------------------------------------------------
@@ -140,30 +160,41 @@ def scoring_definition(form: ScoringForm) -> dict[str, Any]:
     return {"unverified": not form.verified.data, "rows": rows}
 
 
-@bp.route("/scoring/new", methods=["GET", "POST"], defaults={"scoring_id": None})
-@bp.route("/scoring/<int:scoring_id>", methods=["GET", "POST"])
-def edit_scoring(scoring_id: int | None):
-    record = db.session.get(ScoringDefinition, scoring_id) if scoring_id is not None else None
-    if scoring_id is not None and record is None:
-        abort(404)
+@bp.route("/scoring/new", methods=["GET", "POST"], defaults={"token": None})
+@bp.route("/scoring/<token:token>", methods=["GET", "POST"])
+@saves
+def edit_scoring(token: str | None):
+    """A new scoring board (the default rows, or ``?copy=`` a saved one), or a saved one: its
+    owner changes it, anyone else sees it to copy it or start a table with it."""
+    record = definitions.found(ScoringDefinition, token) if token is not None else None
     form = ScoringForm()
     if not form.is_submitted():
-        rows = record.data["rows"] if record else \
+        copied = definitions.by_choice(ScoringDefinition, request.args.get("copy"))
+        shown = record or copied
+        rows = shown.data["rows"] if shown else \
             {str(n): list(r.rows) for n, r in default_rows().items()}
         for count in PLAYER_COUNTS:
             form[f"rows_{count}"].data = " ".join(str(v) for v in rows[str(count)])
-        form.name.data = record.name if record else ""
-        form.verified.data = bool(record) and not record.data.get("unverified", False)
+        form.name.data = record.name if record else \
+            definitions.copy_name(copied.name) if copied else ""
+        form.verified.data = bool(shown) and not shown.data.get("unverified", False)
+    elif record is not None:
+        definitions.owner_only(record)
     if form.validate_on_submit():
         try:
             data = scoring_definition(form)
         except RuleError as error:
             form.form_errors.append(refusal_text(error))
         else:
-            name = form.name.data.strip()
-            record = record or ScoringDefinition(name=name, data=data)
-            record.name, record.data = name, data
-            if save(record, form):
+            target = record or ScoringDefinition()
+            target.name, target.data = form.name.data.strip(), data
+            if save(target, form):
                 return redirect(url_for("calcada.boards"), 303)
     return render_template("games/calcada/scoring_edit.html", form=form, record=record,
+                           links=definitions.links(record) if record else None,
                            counts=PLAYER_COUNTS), 422 if form.is_submitted() else 200
+
+
+@bp.post("/scoring/<token:token>/delete")
+def delete_scoring(token: str):
+    return deleted(ScoringDefinition, token)

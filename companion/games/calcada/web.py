@@ -26,8 +26,8 @@ class CalcadaScreens(Screens):
     # --- starting a table ---------------------------------------------------------------
     def prepare_options_form(self, form: OptionsForm) -> None:
         from .models import board_choices, scoring_choices
-        form.board.choices = board_choices()
-        form.scoring.choices = scoring_choices()
+        form.board.choices = board_choices(form.board.data)
+        form.scoring.choices = scoring_choices(form.scoring.data)
 
     def options_from_form(self, form: OptionsForm, players: list[str]) -> dict[str, Any]:
         from .models import board_by_choice, scoring_by_choice

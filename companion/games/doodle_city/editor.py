@@ -3,16 +3,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, abort, redirect, render_template, url_for
+from flask import Blueprint, abort, redirect, render_template, request, url_for
 from flask_babel import gettext, lazy_gettext as _l
 from flask_wtf import FlaskForm
-from sqlalchemy.exc import IntegrityError
 from wtforms import BooleanField, IntegerField, SelectField, StringField
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired, Length, NumberRange, Optional
 
 from ...bounds import numbers_in
-from ...extensions import db
+from ...ratelimits import saves
+from ...words import explain
+from .. import definitions
 from ..base import RuleError
 from .labels import SHAPE_GLYPHS
 from .models import SheetDefinition, saved
@@ -88,16 +89,24 @@ def sheets():
     return render_template("games/doodle_city/sheets.html", sheets=saved(), default=default_sheet())
 
 
-@bp.route("/sheets/new", methods=["GET", "POST"], defaults={"sheet_id": None})
-@bp.route("/sheets/<int:sheet_id>", methods=["GET", "POST"])
-def edit(sheet_id: int | None):
-    record = db.session.get(SheetDefinition, sheet_id) if sheet_id else None
-    if sheet_id and record is None:
-        abort(404)
+@bp.route("/sheets/new", methods=["GET", "POST"], defaults={"token": None})
+@bp.route("/sheets/<token:token>", methods=["GET", "POST"])
+@saves
+def edit(token: str | None):
+    """A new sheet (the default, or ``?copy=`` a saved one), or a saved one: its owner changes
+    it, anyone else sees it to copy it or start a table with it."""
+    record = definitions.found(SheetDefinition, token) if token is not None else None
     form = SheetForm()
     if not form.is_submitted():
-        source = record.data if record else sheet_json(default_sheet())
-        fill(form, source, record.name if record else "")
+        copied = definitions.by_choice(SheetDefinition, request.args.get("copy"))
+        if record is not None:
+            fill(form, record.data, record.name)
+        elif copied is not None:
+            fill(form, copied.data, definitions.copy_name(copied.name))
+        else:
+            fill(form, sheet_json(default_sheet()), "")
+    elif record is not None:
+        definitions.owner_only(record)
     status = 200
     partial = [c for c in range(1, 6)
                if 0 < sum(bool(form[f"road_{c}_{face}"].data) for face in range(1, 7)) < 6]
@@ -109,19 +118,24 @@ def edit(sheet_id: int | None):
         try:
             load_sheet(data)
         except RuleError as error:
-            from ...words import explain
             form.form_errors.append(explain(error))
         else:
-            record = record or SheetDefinition(name=data["name"], data=data)
-            record.name, record.data = data["name"], data
-            db.session.add(record)
-            try:
-                db.session.commit()
+            target = record or SheetDefinition()
+            target.name, target.data = data["name"], data
+            if definitions.store(target, form.form_errors, form.name.errors,
+                                 _l("A sheet with this name exists already.")):
                 return redirect(url_for("doodle_city.sheets"), 303)
-            except IntegrityError:
-                db.session.rollback()
-                form.name.errors.append(_l("A sheet with this name exists already."))
     if form.is_submitted():
         status = 422
     return render_template("games/doodle_city/sheet_edit.html", form=form, record=record,
+                           links=definitions.links(record) if record else None,
                            shapes=SHAPES), status
+
+
+@bp.post("/sheets/<token:token>/delete")
+def delete(token: str):
+    record = definitions.found(SheetDefinition, token)
+    if not FlaskForm().validate_on_submit():
+        abort(400)
+    definitions.delete(record)
+    return redirect(url_for("doodle_city.sheets"), 303)

@@ -29,7 +29,7 @@ class DoodleCityScreens(Screens):
     # --- starting a table ---------------------------------------------------------------
     def prepare_options_form(self, form: OptionsForm) -> None:
         from .models import sheet_choices
-        form.sheet.choices = sheet_choices()
+        form.sheet.choices = sheet_choices(form.sheet.data)
 
     def options_from_form(self, form: OptionsForm, players: list[str]) -> dict[str, Any]:
         from .models import sheet_by_choice

@@ -10,14 +10,14 @@ from flask import Blueprint, Response, abort, redirect, render_template, request
 from flask_babel import gettext, lazy_gettext as _l
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField, FileRequired
-from sqlalchemy.exc import IntegrityError
 from wtforms import BooleanField, FieldList, Form, FormField, RadioField, SelectField, StringField
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired, Length
 
 from ...bounds import has_surrogate, small_int, walk
-from ...extensions import db
+from ...ratelimits import saves
 from ...words import explain
+from .. import definitions
 from ..base import N_, RuleError
 from . import rules
 from .models import SavedSheet, saved
@@ -170,12 +170,13 @@ class Rows:
 # --- the pages ------------------------------------------------------------------------------
 
 def source(choice: str | None) -> tuple[dict[str, Any], str, bool]:
-    """What a new sheet starts from: a copy of a shipped or saved sheet, else empty rows."""
+    """What a new sheet starts from: a copy of a shipped or saved sheet (anyone's, by its
+    link), else empty rows."""
     found = chosen(choice or "", language())
     if found is None or choice == SHIPPED + BLANK:
         return {"rounds": True, "categories": []}, "", False
     definition, lowest = found
-    return definition, gettext("%(name)s (copy)", name=definition["name"]), lowest
+    return definition, definitions.copy_name(definition["name"]), lowest
 
 
 @bp.get("/sheets")
@@ -190,20 +191,29 @@ def listing(upload: UploadForm, status: int = 200):
                                     if s.id != BLANK]), status
 
 
-@bp.route("/sheets/new", methods=["GET", "POST"], defaults={"sheet_id": None})
-@bp.route("/sheets/<int:sheet_id>", methods=["GET", "POST"])
-def edit(sheet_id: int | None):
-    record = db.session.get(SavedSheet, sheet_id) if sheet_id is not None else None
-    if sheet_id is not None and record is None:
-        abort(404)
+def page(form: SheetForm, record: SavedSheet | None, row_errors: dict[int, list[str]],
+         status: int = 200):
+    return render_template("games/score_pad/sheet_edit.html", form=form, record=record,
+                           links=definitions.links(record) if record else None,
+                           row_errors=row_errors), status
+
+
+@bp.route("/sheets/new", methods=["GET", "POST"], defaults={"token": None})
+@bp.route("/sheets/<token:token>", methods=["GET", "POST"])
+@saves
+def edit(token: str | None):
+    """A new sheet (``?copy=`` a shipped or saved one), or a saved one: its owner changes it,
+    anyone else sees it to copy it or start a table with it."""
+    record = definitions.found(SavedSheet, token) if token is not None else None
     form = SheetForm()
     if not form.is_submitted():
         if record is not None:
             fill(form, record.data, record.name, record.lowest_wins)
         else:
             fill(form, *source(request.args.get("copy")))
-        return render_template("games/score_pad/sheet_edit.html", form=form, record=record,
-                               row_errors={})
+        return page(form, record, {})
+    if record is not None:
+        definitions.owner_only(record)
     more = "more" in request.form           # more rows: nothing checked, nothing saved
     rows = Rows(form)
     if not more and form.validate() and not rows.errors and not rows.form_errors \
@@ -216,8 +226,7 @@ def edit(sheet_id: int | None):
     set_rows(form, rows.kept, rows.empty + SPARE_ROWS if more else SPARE_ROWS)
     form.tie_break.data = str(rows.tie + 1) if rows.tie is not None else ""
     form.form_errors.extend(rows.form_errors)
-    return render_template("games/score_pad/sheet_edit.html", form=form, record=record,
-                           row_errors=rows.errors), 200 if more else 422
+    return page(form, record, rows.errors, 200 if more else 422)
 
 
 def save(form: SheetForm, rows: Rows, record: SavedSheet | None) -> bool:
@@ -231,25 +240,16 @@ def save(form: SheetForm, rows: Rows, record: SavedSheet | None) -> bool:
     target = record or SavedSheet()
     target.name, target.data = definition["name"], definition
     target.lowest_wins = bool(form.lowest_wins.data)
-    db.session.add(target)
-    try:
-        db.session.commit()
-    except IntegrityError:
-        db.session.rollback()
-        form.name.errors.append(_l("A sheet with this name is saved already; choose another name."))
-        return False
-    return True
+    return definitions.store(target, form.form_errors, form.name.errors,
+                             _l("A sheet with this name is saved already; choose another name."))
 
 
-@bp.post("/sheets/<int:sheet_id>/delete")
-def delete(sheet_id: int):
-    record = db.session.get(SavedSheet, sheet_id)
-    if record is None:
-        abort(404)
+@bp.post("/sheets/<token:token>/delete")
+def delete(token: str):
+    record = definitions.found(SavedSheet, token)
     if not FlaskForm().validate_on_submit():
         abort(400)
-    db.session.delete(record)
-    db.session.commit()
+    definitions.delete(record)
     return redirect(url_for("score_pad.sheets"), 303)
 
 
@@ -259,11 +259,9 @@ def download(content: dict[str, Any], name: str) -> Response:
                         "Content-Disposition": f'attachment; filename="{slug(name) or "sheet"}.json"'})
 
 
-@bp.get("/sheets/<int:sheet_id>.json")
-def download_saved(sheet_id: int):
-    record = db.session.get(SavedSheet, sheet_id)
-    if record is None:
-        abort(404)
+@bp.get("/sheets/<token:token>.json")
+def download_saved(token: str):
+    record = definitions.found(SavedSheet, token)
     return download(record.download(), record.name)
 
 
@@ -296,6 +294,7 @@ def read_upload(data: bytes) -> tuple[dict[str, Any], bool]:
 
 
 @bp.post("/sheets/upload")
+@saves
 def upload():
     form = UploadForm()
     if form.validate_on_submit():
@@ -304,14 +303,9 @@ def upload():
         except RuleError as error:
             form.sheet.errors.append(explain(error))
         else:
-            db.session.add(SavedSheet(name=definition["name"], data=definition,
-                                      lowest_wins=lowest))
-            try:
-                db.session.commit()
-                return redirect(url_for("score_pad.sheets"), 303)
-            except IntegrityError:
-                db.session.rollback()
-                form.sheet.errors.append(gettext(
+            record = SavedSheet(name=definition["name"], data=definition, lowest_wins=lowest)
+            if definitions.store(record, form.sheet.errors, form.sheet.errors, gettext(
                     "A sheet called %(name)s is saved already: rename or delete it first, or "
-                    "change the name in the file.", name=definition["name"]))
+                    "change the name in the file.", name=definition["name"])):
+                return redirect(url_for("score_pad.sheets"), 303)
     return listing(form, 422)

@@ -11,12 +11,12 @@ from wtforms.fields.choices import SelectChoice
 from wtforms.validators import ValidationError
 
 from ...bounds import small_int
-from ...extensions import db
-from .models import SavedSheet, saved
+from ..definitions import SAVED, by_choice, offered
+from .models import SavedSheet
 from .shipped import in_order, shipped
 
 NO_SHEET = ""
-SHIPPED, SAVED = "shipped-", "saved-"
+SHIPPED = "shipped-"
 SEATS = 12                  # the most players a score pad seats (a team choice per seat)
 TEAM_NUMBERS = ("1", "2", "3", "4")
 NO_TEAMS, BY_SEAT = "", "seats"
@@ -95,18 +95,19 @@ def language() -> str:
 
 def chosen(choice: str, lang: str) -> tuple[dict[str, Any], bool] | None:
     """The chosen sheet's definition (a shipped one in ``lang``) and whether the lowest total
-    wins with it; None for no sheet or one no longer there."""
+    wins with it; None for no sheet or one no longer there. A saved sheet is anyone's: its
+    link (``saved-TOKEN``) is enough."""
     if choice.startswith(SHIPPED):
         found = shipped().get(choice.removeprefix(SHIPPED))
         return (found.sheet(lang), found.lowest_wins) if found else None
-    number = small_int(choice.removeprefix(SAVED)) if choice.startswith(SAVED) else None
-    record = db.session.get(SavedSheet, number) if number is not None else None
+    record = by_choice(SavedSheet, choice)
     return (dict(record.data), record.lowest_wins) if record else None
 
 
-def sheet_choices() -> list[SelectChoice]:
-    """No sheet, the shipped sheets, the saved ones; each sheet says whether the lowest wins
-    (a small script ticks the box to show it)."""
+def sheet_choices(chosen: str | None = None) -> list[SelectChoice]:
+    """No sheet, the shipped sheets, this browser's saved ones and the one ``chosen`` names (a
+    shared link's); each sheet says whether the lowest wins (a small script ticks the box to
+    show it)."""
     lang = language()
 
     def option(value: str, label: str, lowest: bool, group: str) -> SelectChoice:
@@ -115,12 +116,12 @@ def sheet_choices() -> list[SelectChoice]:
     ready, ours = gettext("Ready sheets"), gettext("Saved sheets")
     return [SelectChoice(NO_SHEET, gettext("No sheet: points by round"))] + \
         [option(SHIPPED + s.id, s.name(lang), s.lowest_wins, ready) for s in in_order(lang)] + \
-        [option(f"{SAVED}{s.id}", s.name, s.lowest_wins, ours) for s in saved()]
+        [option(SAVED + s.token, s.name, s.lowest_wins, ours) for s in offered(SavedSheet, chosen)]
 
 
 def prepare(form: OptionsForm) -> None:
     """Fill the choices that come from the database."""
-    form.sheet.choices = sheet_choices()
+    form.sheet.choices = sheet_choices(form.sheet.data)
 
 
 def options(form: OptionsForm, players: list[str]) -> dict[str, Any]:

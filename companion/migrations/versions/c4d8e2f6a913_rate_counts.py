@@ -6,7 +6,7 @@ window's slices whatever it sends, and rows past every window are swept. The cou
 minute's (an hour's) and start again empty.
 
 Revision ID: c4d8e2f6a913
-Revises: b71d3e5a2c08
+Revises: c4e8f1a2d6b3
 Create Date: 2026-12-08 10:00:00
 
 """
@@ -16,7 +16,7 @@ import sqlalchemy as sa
 
 # revision identifiers, used by Alembic.
 revision = 'c4d8e2f6a913'
-down_revision = 'b71d3e5a2c08'
+down_revision = 'c4e8f1a2d6b3'
 branch_labels = None
 depends_on = None
 

@@ -187,13 +187,20 @@ def board_form(board, name, verified=True):
     return data
 
 
+def saved_token(client, kind: str = "boards") -> str:
+    """The token of the first saved board (or scoring board) the list links to."""
+    listing = client.get("/games/calcada/boards").get_data(as_text=True)
+    return re.search(rf'/games/calcada/{kind}/([A-Za-z0-9_-]{{16,32}})"', listing)[1]
+
+
 def test_a_board_saved_in_the_editor_is_embedded_whole_in_a_new_table(client):
     nine = board_json(default_board("9"))
     assert client.post("/games/calcada/boards/new/9",
                        data=board_form(nine, "Our side 9")).status_code == 303
-    page = client.get("/games/calcada/boards/1")
+    token = saved_token(client)
+    page = client.get(f"/games/calcada/boards/{token}")
     assert page.status_code == 200 and 'value="Our side 9"' in page.get_data(as_text=True)
-    code = start(client, **{"opt-calcada-board": "saved-1"})
+    code = start(client, **{"opt-calcada-board": f"saved-{token}"})
     options = json.loads(client.get(f"/t/{code}/record.json").data)["options"]
     assert options["board"] == {**nine, "name": "Our side 9", "unverified": False}
     assert "This board layout is unverified" not in text_of(client.get(f"/t/{code}"))
@@ -212,7 +219,7 @@ def test_the_board_editor_names_the_cell_at_fault_and_saves_nothing(client):
 def test_a_scoring_board_saved_in_the_editor_gives_the_rows_for_the_table_size(client):
     rows = {"name": "Ours", "rows_2": "4 2 1", "rows_3": "3 3 2 1", "rows_4": "3 3 2 2 1"}
     assert client.post("/games/calcada/scoring/new", data=rows).status_code == 303
-    code = start(client, **{"opt-calcada-scoring": "saved-1"})
+    code = start(client, **{"opt-calcada-scoring": f"saved-{saved_token(client, 'scoring')}"})
     options = json.loads(client.get(f"/t/{code}/record.json").data)["options"]
     assert options["scoring_rows"] == [4, 2, 1]
     bad = client.post("/games/calcada/scoring/new", data={**rows, "name": "Bad", "rows_3": "3 4 1"})
@@ -239,14 +246,15 @@ def test_the_board_editor_round_trips_a_saved_board(app, client):
 
     nine = board_json(default_board("9"))
     client.post("/games/calcada/boards/new/9", data=board_form(nine, "Ours"))
-    page = client.get("/games/calcada/boards/1").get_data(as_text=True)
+    token = saved_token(client)
+    page = client.get(f"/games/calcada/boards/{token}").get_data(as_text=True)
     shown = {}
     for r in range(1, 6):
         for c in range(1, 6):
             for what in ("district", "number"):
                 select = page.split(f'name="{what}_{r}_{c}"')[1].split("</select>")[0]
                 shown[f"{what}_{r}_{c}"] = select.split('selected value="')[1].split('"')[0]
-    assert client.post("/games/calcada/boards/1",
+    assert client.post(f"/games/calcada/boards/{token}",
                        data={"name": "Ours", "verified": "y", **shown}).status_code == 303
     with app.app_context():
         saved = db.session.get(BoardDefinition, 1).data

@@ -7,6 +7,8 @@ import re
 from companion.games.doodle_city.sheet import default_sheet, sheet_json
 from tests.support import text_of
 
+SAVED_LINK = r'/games/doodle-city/sheets/([A-Za-z0-9_-]{16,32})"'
+
 
 def form_of(client, url="/games/doodle-city/sheets/new"):
     """The editor's fields as the page fills them (the default sheet for a new one)."""
@@ -37,12 +39,12 @@ def test_a_corrected_sheet_is_saved_and_a_table_embeds_it(client):
     saved = client.post("/games/doodle-city/sheets/new", data=data)
     assert saved.status_code == 303, text_of(saved)
     listing = client.get("/games/doodle-city/sheets").get_data(as_text=True)
-    sheet_id = re.search(r'/games/doodle-city/sheets/(\d+)"', listing)[1]
+    token = re.search(SAVED_LINK, listing)[1]
     assert "Our sheet" in listing
     home = client.get("/").get_data(as_text=True)
-    assert f'<option value="{sheet_id}">Our sheet</option>' in home
+    assert f'<option value="saved-{token}">Our sheet</option>' in home
     started = client.post("/", data={"game": "doodle-city", "players-0": "Anna",
-                                     "opt-doodle-city-sheet": sheet_id,
+                                     "opt-doodle-city-sheet": f"saved-{token}",
                                      "opt-doodle-city-variant": "standard",
                                      "opt-doodle-city-dice": "app"})
     code = started.headers["Location"].rsplit("/", 1)[1]
@@ -78,17 +80,16 @@ def test_two_sheets_cannot_share_a_name(client):
 def test_editing_a_saved_sheet_keeps_old_tables_scoring_the_same(client):
     data = {**form_of(client), "name": "Ours"}
     client.post("/games/doodle-city/sheets/new", data=data)
-    sheet_id = re.search(r'/games/doodle-city/sheets/(\d+)"',
-                         client.get("/games/doodle-city/sheets").get_data(as_text=True))[1]
+    token = re.search(SAVED_LINK, client.get("/games/doodle-city/sheets").get_data(as_text=True))[1]
     started = client.post("/", data={"game": "doodle-city", "players-0": "Anna",
-                                     "opt-doodle-city-sheet": sheet_id,
+                                     "opt-doodle-city-sheet": f"saved-{token}",
                                      "opt-doodle-city-variant": "standard",
                                      "opt-doodle-city-dice": "app"})
     code = started.headers["Location"].rsplit("/", 1)[1]
     before = client.get(f"/t/{code}/record.json").data
-    edited = {**form_of(client, f"/games/doodle-city/sheets/{sheet_id}"),
+    edited = {**form_of(client, f"/games/doodle-city/sheets/{token}"),
               "cell_1_1": "shop", "cell_1_2": "taxi"}
-    assert client.post(f"/games/doodle-city/sheets/{sheet_id}", data=edited).status_code == 303
+    assert client.post(f"/games/doodle-city/sheets/{token}", data=edited).status_code == 303
     assert client.get(f"/t/{code}/record.json").data == before
 
 
@@ -100,8 +101,8 @@ def test_start_roads_are_picked_by_their_drawing_and_a_table_preselects_them(cli
     data.update({"name": "Roads known", **{f"road_1_{face}": r for face, r in enumerate(roads, 1)}})
     assert client.post("/games/doodle-city/sheets/new", data=data).status_code == 303
     listing = client.get("/games/doodle-city/sheets").get_data(as_text=True)
-    sheet_id = re.search(r'/games/doodle-city/sheets/(\d+)"', listing)[1]
-    again = form_of(client, f"/games/doodle-city/sheets/{sheet_id}")
+    token = re.search(SAVED_LINK, listing)[1]
+    again = form_of(client, f"/games/doodle-city/sheets/{token}")
     assert [again[f"road_1_{face}"] for face in range(1, 7)] == roads
 
 

@@ -77,19 +77,19 @@ def with_rows(data: dict[str, str], *categories: tuple[str, str]) -> dict[str, s
     return data
 
 
-def saved_ids(client) -> dict[str, int]:
-    """Saved sheet name -> id, from the list's Edit links."""
+def saved_tokens(client) -> dict[str, str]:
+    """Saved sheet name -> the token of its link, from the list's Edit links."""
     html = client.get(SHEETS).get_data(as_text=True)
     found = re.findall(r'<span class="sheet-name">([^<]+?)\s*<small.*?href="/games/score-pad/'
-                       r'sheets/(\d+)"', html, re.S)
-    return {name.strip(): int(number) for name, number in found}
+                       r'sheets/([A-Za-z0-9_-]{16,32})"', html, re.S)
+    return {name.strip(): token for name, token in found}
 
 
-def save(client, name: str, *categories: tuple[str, str], **extra: str) -> int:
+def save(client, name: str, *categories: tuple[str, str], **extra: str) -> str:
     data = {**with_rows(form_of(client), *categories), "name": name, **extra}
     answer = client.post(NEW, data=data)
     assert answer.status_code == 303, text_of(answer)
-    return saved_ids(client)[name]
+    return saved_tokens(client)[name]
 
 
 def options_of(client, code: str) -> dict:
@@ -133,10 +133,10 @@ def test_a_sheet_is_saved_by_name_its_ids_made_from_its_names(client):
             "name": "Our city game", "rounds": "once", "tie_break": "1", "tie_lowest": "fewer",
             "lowest_wins": "y"}
     assert client.post(NEW, data=data).status_code == 303
-    sheet_id = saved_ids(client)["Our city game"]
+    token = saved_tokens(client)["Our city game"]
     listing = text_of(client.get(SHEETS))
     assert "Our city game 3 categories · once · lowest wins" in listing
-    download = client.get(f"{SHEETS}/{sheet_id}.json")
+    download = client.get(f"{SHEETS}/{token}.json")
     assert download.headers["Content-Disposition"] == 'attachment; filename="our-city-game.json"'
     assert json.loads(download.data) == {
         "name": "Our city game",
@@ -144,7 +144,7 @@ def test_a_sheet_is_saved_by_name_its_ids_made_from_its_names(client):
                        {"id": "osi-csodak", "name": "Ősi csodák"}],
         "rounds": False, "tie_break": {"category": "kincstar", "lowest": True},
         "lowest_wins": True}
-    again = form_of(client, f"{SHEETS}/{sheet_id}")
+    again = form_of(client, f"{SHEETS}/{token}")
     assert rows(again)[:3] == [("Kincstár", "kincstar"), ("Military", "military"),
                                ("Ősi csodák", "osi-csodak")]
     assert again["tie_break"] == "1" and again["tie_lowest"] == "fewer" and again["lowest_wins"] == "y"
@@ -160,7 +160,7 @@ def test_every_mistake_is_named_in_words_and_nothing_is_saved(client):
     assert "Give this category a name (or clear its id to drop it)." in page
     assert "Category 1 has this name already; give each category a different name." in page
     assert "The tie-break is on a row without a category: choose a category, or no tie-break." in page
-    assert saved_ids(client) == {}
+    assert saved_tokens(client) == {}
 
 
 @pytest.mark.parametrize("first, second", [("Coins", "coins"), ("coins", "Coins"),
@@ -189,7 +189,7 @@ def test_a_wrong_id_is_named_beside_its_row(client):
     assert 'value="Big wonder"' in row
     assert "Category 2&#39;s id must be 1 to 32 small letters, digits, _ or - (for example " \
         "military)." in row
-    assert saved_ids(client) == {}
+    assert saved_tokens(client) == {}
 
 
 def test_two_categories_with_one_id_are_named(client):
@@ -206,14 +206,14 @@ def test_more_rows_keeps_what_was_typed_and_saves_nothing(client):
     assert more.status_code == 200 and "Give the score sheet a name." not in text_of(more)
     shown = rows(fields_of(more.get_data(as_text=True)))
     assert shown == [("Coins", "coins"), ("Wonder", "wonder")] + [("", "")] * 5
-    assert saved_ids(client) == {}
+    assert saved_tokens(client) == {}
 
 
 def test_a_removed_row_is_dropped_and_the_tie_break_follows_its_category(client):
     data = {**with_rows(form_of(client), ("Old", ""), ("Coins", ""), ("Wonder", "")),
             "name": "Trimmed", "categories-0-remove": "y", "tie_break": "2"}
     assert client.post(NEW, data=data).status_code == 303
-    sheet = json.loads(client.get(f"{SHEETS}/{saved_ids(client)['Trimmed']}.json").data)
+    sheet = json.loads(client.get(f"{SHEETS}/{saved_tokens(client)['Trimmed']}.json").data)
     assert [c["id"] for c in sheet["categories"]] == ["coins", "wonder"]
     assert sheet["tie_break"] == {"category": "coins", "lowest": False}
 
@@ -226,13 +226,13 @@ def test_two_sheets_cannot_share_a_name(client):
 
 
 def test_editing_a_saved_sheet_leaves_a_table_started_with_it_as_it_was(client):
-    sheet_id = save(client, "Ours", ("Coins", ""), ("Wonder", ""))
-    code = start_table(client, **{"opt-score-pad-sheet": f"saved-{sheet_id}"})
+    token = save(client, "Ours", ("Coins", ""), ("Wonder", ""))
+    code = start_table(client, **{"opt-score-pad-sheet": f"saved-{token}"})
     before = client.get(f"/t/{code}/record.json").data
-    edited = {**with_rows(form_of(client, f"{SHEETS}/{sheet_id}"), ("Gold", "coins")),
+    edited = {**with_rows(form_of(client, f"{SHEETS}/{token}"), ("Gold", "coins")),
               "name": "Ours, corrected"}
-    assert client.post(f"{SHEETS}/{sheet_id}", data=edited).status_code == 303
-    assert saved_ids(client) == {"Ours, corrected": sheet_id}
+    assert client.post(f"{SHEETS}/{token}", data=edited).status_code == 303
+    assert saved_tokens(client) == {"Ours, corrected": token}
     assert client.get(f"/t/{code}/record.json").data == before
 
 
@@ -244,7 +244,7 @@ def test_a_ready_sheet_is_copied_and_changed(client):
     assert data["tie_break"] == "2"
     data = {**data, "name": "7 Wonders with Leaders", "categories-7-name": "Leaders"}
     assert client.post(NEW, data=data).status_code == 303
-    sheet = json.loads(client.get(f"{SHEETS}/{saved_ids(client)['7 Wonders with Leaders']}.json").data)
+    sheet = json.loads(client.get(f"{SHEETS}/{saved_tokens(client)['7 Wonders with Leaders']}.json").data)
     assert sheet["categories"][-1] == {"id": "leaders", "name": "Leaders"}
     assert sheet["tie_break"] == {"category": "coins", "lowest": False}
 
@@ -258,12 +258,12 @@ def test_a_ready_sheet_downloads_in_the_players_language(client):
 
 
 def test_a_saved_sheet_is_deleted_and_unknown_ones_are_not_found(client):
-    sheet_id = save(client, "Gone soon", ("Points", ""))
-    assert client.post(f"{SHEETS}/{sheet_id}/delete").status_code == 303
-    assert saved_ids(client) == {}
-    assert client.get(f"{SHEETS}/{sheet_id}").status_code == 404
-    assert client.get(f"{SHEETS}/{sheet_id}.json").status_code == 404
-    assert client.post(f"{SHEETS}/{sheet_id}/delete").status_code == 404
+    token = save(client, "Gone soon", ("Points", ""))
+    assert client.post(f"{SHEETS}/{token}/delete").status_code == 303
+    assert saved_tokens(client) == {}
+    assert client.get(f"{SHEETS}/{token}").status_code == 404
+    assert client.get(f"{SHEETS}/{token}.json").status_code == 404
+    assert client.post(f"{SHEETS}/{token}/delete").status_code == 404
 
 
 # --- upload ------------------------------------------------------------------------------------
@@ -274,19 +274,19 @@ def upload(client, content: bytes, filename: str = "sheet.json"):
 
 
 def test_a_downloaded_sheet_uploads_again_as_it_was(client):
-    sheet_id = save(client, "Round trip", ("Coins", ""), ("Wonder", ""), lowest_wins="y",
+    token = save(client, "Round trip", ("Coins", ""), ("Wonder", ""), lowest_wins="y",
                     tie_break="2", tie_lowest="fewer")
-    file = client.get(f"{SHEETS}/{sheet_id}.json").data
-    client.post(f"{SHEETS}/{sheet_id}/delete")
+    file = client.get(f"{SHEETS}/{token}.json").data
+    client.post(f"{SHEETS}/{token}/delete")
     assert upload(client, file).status_code == 303
-    again = saved_ids(client)["Round trip"]
+    again = saved_tokens(client)["Round trip"]
     assert client.get(f"{SHEETS}/{again}.json").data == file
 
 
 def test_the_sheet_of_a_game_record_uploads_without_lowest_wins(client):
     sheet = {"name": "From a record", "categories": [{"id": "a", "name": "A"}], "rounds": False}
     assert upload(client, json.dumps(sheet).encode()).status_code == 303
-    got = json.loads(client.get(f"{SHEETS}/{saved_ids(client)['From a record']}.json").data)
+    got = json.loads(client.get(f"{SHEETS}/{saved_tokens(client)['From a record']}.json").data)
     assert got == {**sheet, "lowest_wins": False}
 
 
@@ -309,7 +309,7 @@ def test_a_bad_file_is_refused_in_words_and_nothing_is_saved(client):
         assert refused.status_code == 422 and message in text_of(refused), message
     missing = client.post(SHEETS + "/upload", data={}, content_type="multipart/form-data")
     assert missing.status_code == 422 and "Choose a sheet file." in text_of(missing)
-    assert saved_ids(client) == {}
+    assert saved_tokens(client) == {}
 
 
 def test_an_uploaded_sheet_with_a_saved_name_is_refused(client):
@@ -323,12 +323,12 @@ def test_an_uploaded_sheet_with_a_saved_name_is_refused(client):
 # --- starting a table with a sheet -------------------------------------------------------------
 
 def test_the_start_page_offers_no_sheet_the_ready_sheets_and_the_saved_ones(client):
-    sheet_id = save(client, "Ours", ("Points", ""), lowest_wins="y")
+    token = save(client, "Ours", ("Points", ""), lowest_wins="y")
     html = client.get("/").get_data(as_text=True)
     assert '<option selected value="">No sheet: points by round</option>' in html
     assert '<option value="shipped-7-wonders">7 Wonders (2nd edition)</option>' in html
     assert '<option data-lowest-wins="true" value="shipped-skyjo">Skyjo</option>' in html
-    assert f'<option data-lowest-wins="true" value="saved-{sheet_id}">Ours</option>' in html
+    assert f'<option data-lowest-wins="true" value="saved-{token}">Ours</option>' in html
 
 
 def test_a_table_embeds_a_ready_sheet_in_english(client):
@@ -357,8 +357,8 @@ def test_a_lowest_wins_sheet_sets_lowest_wins_even_with_the_box_left_empty(clien
 
 
 def test_a_saved_sheet_is_embedded_whole_with_its_lowest_wins(client):
-    sheet_id = save(client, "Golf night", ("Strokes", ""), lowest_wins="y")
-    code = start_table(client, **{"opt-score-pad-sheet": f"saved-{sheet_id}"})
+    token = save(client, "Golf night", ("Strokes", ""), lowest_wins="y")
+    code = start_table(client, **{"opt-score-pad-sheet": f"saved-{token}"})
     assert options_of(client, code) == {
         "lowest_wins": True,
         "sheet": {"name": "Golf night", "categories": [{"id": "strokes", "name": "Strokes"}],
@@ -415,10 +415,10 @@ def test_a_wrong_team_choice_is_named_beside_the_teams_and_no_table_starts(app, 
 
 
 def test_a_sheet_deleted_before_the_start_is_named(app, client):
-    sheet_id = save(client, "Gone", ("Points", ""))
-    client.post(f"{SHEETS}/{sheet_id}/delete")
+    token = save(client, "Gone", ("Points", ""))
+    client.post(f"{SHEETS}/{token}/delete")
     answer = client.post("/", data={"game": "score-pad", "players-0": "Anna",
-                                    "opt-score-pad-sheet": f"saved-{sheet_id}"})
+                                    "opt-score-pad-sheet": f"saved-{token}"})
     assert answer.status_code == 422
     assert "That sheet is no longer saved; choose another." in text_of(answer)
     assert table_count(app) == 0
