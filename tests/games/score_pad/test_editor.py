@@ -176,7 +176,7 @@ def test_two_category_names_differing_only_in_case_are_refused_in_either_order(c
     row = re.search(r'<li class="category-row has-error">(.*?)</li>', html, re.S)[1]
     assert f'value="{second}"' in row
     assert "Category 1 has this name already; give each category a different name." in row
-    assert saved_ids(client) == {}
+    assert saved_tokens(client) == {}
 
 
 def test_a_wrong_id_is_named_beside_its_row(client):
