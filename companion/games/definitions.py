@@ -9,7 +9,7 @@ only, so a stranger's name never blocks one's own nor tells it exists. Bounded, 
 words: so many per browser (``DEFINITIONS_PER_BROWSER``), so many per server
 (``DEFINITIONS_MAX``), each at most so large (``DEFINITION_MAX_BYTES``), and so many saves per
 address an hour (``SAVE_LIMIT``, counted by the limiter where an editor's view is marked
-:func:`companion.extensions.saves`).
+:func:`companion.ratelimits.saves`).
 """
 from __future__ import annotations
 
