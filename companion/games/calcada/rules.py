@@ -13,10 +13,11 @@ trigger finish the round, one turn each (a placement or a pass). The screens fol
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Any, Callable, Mapping
+from typing import Any, Mapping
 
 from ..base import N_, RuleError, Turn, largest
 from ..choices import make as make_choices
+from ..core import Handler, dispatch, fewest_turns, whole
 from ..ranking import rank
 from .board import (SIDES, SIZE, Board, Cell, ScoringRows, default_board, default_rows,
                     load_board, load_rows, neighbours)
@@ -165,7 +166,7 @@ def turn(state: State) -> Turn | None:
     left = still_to_play(state)
     if not left:
         return Turn(None, note=N_("The last round is over: the host finishes the game."))
-    player = min(left, key=lambda p: state.turns.get(p, 0))      # min keeps the first seat
+    player = fewest_turns(left, state.turns)
     return Turn(player, doing=N_("pick a stone and place a tile"), passes=True)
 
 
@@ -258,19 +259,11 @@ def _fits(state: State, player: str, cell: Cell, colour: str, number: int | None
 
 def apply(state: State, event: Mapping[str, Any]) -> State:
     """The state after ``event``; raises RuleError (and changes nothing) if the rules refuse it."""
-    kind = event.get("type")
-    handler = HANDLERS.get(kind) if isinstance(kind, str) else None
-    if handler is None:
-        raise RuleError(N_("Calçada has no %(type)r event."), type=kind)
-    return handler(state, event)
+    return dispatch(HANDLERS, state, event, unknown=N_("Calçada has no %(type)r event."))
 
 
 def _end(state: State, event: Mapping[str, Any]) -> State:
     return replace(state, finished=True)
-
-
-def _whole(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def _player(state: State, event: Mapping[str, Any]) -> str:
@@ -286,7 +279,7 @@ def _player(state: State, event: Mapping[str, Any]) -> str:
 
 def _cell(event: Mapping[str, Any]) -> Cell:
     row, column = event.get("row"), event.get("column")
-    if not (_whole(row) and _whole(column) and 1 <= row <= SIZE and 1 <= column <= SIZE):
+    if not (whole(row) and whole(column) and 1 <= row <= SIZE and 1 <= column <= SIZE):
         raise RuleError(N_("Row %(row)r, column %(column)r is not on the board: rows and "
                            "columns go from 1 to 5."), row=row, column=column)
     return row, column
@@ -305,7 +298,7 @@ def _tile(event: Mapping[str, Any]) -> Tile:
 
 def _announced(event: Mapping[str, Any]) -> int | None:
     number = event.get("number")
-    if number is not None and not (_whole(number) and 1 <= number <= MAX_ANNOUNCED):
+    if number is not None and not (whole(number) and 1 <= number <= MAX_ANNOUNCED):
         raise RuleError(N_("The announced number %(number)r is not possible: it counts the "
                            "stones on one carousel space, 1 to 15."), number=number)
     return number
@@ -398,7 +391,7 @@ def pass_turn(state: State, event: Mapping[str, Any]) -> State:
 def spend_bonus(state: State, event: Mapping[str, Any]) -> State:
     player = _player(state, event)
     count = event.get("count", 1)
-    if not _whole(count) or count < 1:
+    if not whole(count) or count < 1:
         raise RuleError(N_("The number of bonus tiles to spend must be a whole number, at least "
                            "1; %(count)r is not."), count=count)
     left = state.boards[player].bonus_tiles
@@ -418,7 +411,7 @@ MAX_TALLY = 999
 
 def _count(event: Mapping[str, Any], key: str, message: str) -> int:
     value = event.get(key, 0)
-    if not _whole(value) or not 0 <= value <= MAX_TALLY:
+    if not whole(value) or not 0 <= value <= MAX_TALLY:
         raise RuleError(message, value=value)
     return value
 
@@ -469,7 +462,7 @@ def tally(state: State, event: Mapping[str, Any]) -> State:
     return replace(state, boards={**state.boards, player: mine})
 
 
-HANDLERS: dict[str, Callable[[State, Mapping[str, Any]], State]] = {
+HANDLERS: dict[str, Handler[State]] = {
     "place": place, "pass": pass_turn, "spend_bonus": spend_bonus, "tally": tally, "end": _end}
 
 

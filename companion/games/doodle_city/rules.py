@@ -8,10 +8,11 @@ app); after a roll every player acts once until the next roll.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Any, Callable, Mapping
+from typing import Any, Mapping
 
 from ..base import N_, RuleError, Turn, largest
 from ..choices import make as make_choices
+from ..core import Handler, clockwise, dispatch, whole
 from ..ranking import rank
 from .sheet import SHAPES, SIZE, Sheet, default_sheet, load_sheet, shape as shape_name
 
@@ -155,7 +156,7 @@ def targets(state: State, player: str, die: int | None) -> list[Cell]:
     rows = columns = range(1, SIZE + 1)
     if die is not None:
         roll = state.roll
-        if roll is None or not _whole(die) or not 0 <= die < len(roll.white) or die in state.taken:
+        if roll is None or not whole(die) or not 0 <= die < len(roll.white) or die in state.taken:
             return []
         rows = rows if roll.white[die] == 6 else [roll.white[die]]
         columns = columns if roll.blue == 6 else [roll.blue]
@@ -251,9 +252,8 @@ def turn(state: State) -> Turn | None:
                                   "round."))
     if state.roll is None or round_complete(state):
         return Turn(next_roller(state), doing=ROLL)
-    first = state.players.index(start_player(state))
-    clockwise = state.players[first:] + state.players[:first]
-    return Turn(next(p for p in clockwise if p not in state.acted), doing=PICK)
+    waiting = (p for p in clockwise(state.players, start_player(state)) if p not in state.acted)
+    return Turn(next(waiting), doing=PICK)
 
 
 def untallied(state: State) -> list[str]:
@@ -308,21 +308,22 @@ def _fitting(track: tuple[int, ...], circled: tuple[int, ...], measure: int) -> 
 
 def apply(state: State, event: Mapping[str, Any]) -> State:
     """The state after ``event``; raises RuleError (and changes nothing) if the rules refuse it."""
-    kind = event.get("type")
-    handler = HANDLERS.get(kind) if isinstance(kind, str) else None
-    if handler is None:
-        raise RuleError(N_("Doodle City has no %(type)r event."), type=kind)
+    return dispatch(HANDLERS, state, event, unknown=N_("Doodle City has no %(type)r event."),
+                    before=_open)
+
+
+def _open(state: State, kind: str) -> None:
+    """Nothing once the game is finished; a tally table takes tallies (and the end) only."""
     if state.finished:
         raise RuleError(N_("The game is finished; nothing more can be entered."))
     if state.tally != (kind == "tally") and kind != "end":
         raise RuleError(N_("This table adds up paper sheets: enter each player's final sheet.")
                         if state.tally else N_("A quick tally is only for a table started as one."))
-    return handler(state, event)
 
 
 def _start_road(state: State, event: Mapping[str, Any]) -> State:
     column = event.get("column")
-    if not _whole(column) or not 1 <= column <= SIZE:
+    if not whole(column) or not 1 <= column <= SIZE:
         raise RuleError(N_("A start road's column must be 1 to 5."))
     if state.round or any(s.note for s in state.sheets.values()):
         raise RuleError(N_("Start roads are drawn during setup, before anyone plays."))
@@ -380,7 +381,7 @@ def _chosen(kind: str, fitting: list[int], measure: int, circle: Any) -> int:
     """The value circled: the highest that fits unless the player chose a lower free one."""
     if circle is None:
         return fitting[0] if fitting else 0
-    if _whole(circle) and circle in fitting:
+    if whole(circle) and circle in fitting:
         return circle
     words = {"circle": circle, "measure": measure, "kind": kind}
     if not fitting:
@@ -456,12 +457,8 @@ def _pass(state: State, event: Mapping[str, Any]) -> State:
 
 # --- checks and bookkeeping shared by the acts ------------------------------------------------------
 
-def _whole(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 def _face(value: Any) -> bool:
-    return _whole(value) and 1 <= value <= 6
+    return whole(value) and 1 <= value <= 6
 
 
 def _ready(state: State) -> bool:
@@ -491,7 +488,7 @@ def _player(state: State, event: Mapping[str, Any]) -> str:
 
 def _cell(event: Mapping[str, Any]) -> Cell:
     row, column = event.get("row"), event.get("column")
-    if not (_whole(row) and _whole(column) and 1 <= row <= SIZE and 1 <= column <= SIZE):
+    if not (whole(row) and whole(column) and 1 <= row <= SIZE and 1 <= column <= SIZE):
         raise RuleError(N_("Row and column must be whole numbers from 1 to 5."))
     return row, column
 
@@ -503,7 +500,7 @@ def _die(state: State, event: Mapping[str, Any], row: int, column: int) -> int |
         return None
     if state.roll is None:
         raise RuleError(N_("No dice have been rolled yet, so no die can be taken."))
-    if not _whole(die):
+    if not whole(die):
         raise RuleError(N_("A die is named by its position in this roll's white dice: 0 for the "
                            "first, 1 for the second, and so on."))
     if not 0 <= die < len(state.roll.white):
@@ -641,7 +638,7 @@ def _setup_roll(state: State, event: Mapping[str, Any]) -> State:
 
 def _values(event: Mapping[str, Any], key: str, allowed: tuple[int, ...], message: str) -> tuple[int, ...]:
     values = event.get(key, [])
-    if not isinstance(values, list) or not all(_whole(v) and v in allowed for v in values) \
+    if not isinstance(values, list) or not all(whole(v) and v in allowed for v in values) \
             or len(set(values)) != len(values):
         raise RuleError(message, values=", ".join(map(str, values)) if isinstance(values, list)
                         else values, allowed=", ".join(map(str, allowed)))
@@ -673,10 +670,10 @@ def tally_problems(state: State, event: Mapping[str, Any]) -> dict[str, RuleErro
                                             player=holder, bonus=bonus)
     taxis, trees = event.get("taxis"), event.get("trees")
     taxi_cells = sum(row.count("taxi") for row in state.sheet.grid)
-    if not _whole(taxis) or not 0 <= taxis <= taxi_cells or taxis == 1:
+    if not whole(taxis) or not 0 <= taxis <= taxi_cells or taxis == 1:
         problems["taxis"] = RuleError(N_("Connected taxis: 0, or 2 to %(max)d (a taxi counts with "
                                          "another on its road)."), max=taxi_cells)
-    if not _whole(trees) or not 0 <= trees <= state.sheet.trees:
+    if not whole(trees) or not 0 <= trees <= state.sheet.trees:
         problems["trees"] = RuleError(N_("Crossed trees: 0 to %(max)d."), max=state.sheet.trees)
     return problems
 
@@ -697,6 +694,6 @@ def _tally(state: State, event: Mapping[str, Any]) -> State:
     return replace(state, tallies={**state.tallies, event["player"]: tally})
 
 
-HANDLERS: dict[str, Callable[[State, Mapping[str, Any]], State]] = {
+HANDLERS: dict[str, Handler[State]] = {
     "start_road": _start_road, "roll": _roll, "draw": _draw, "house": _house, "tree": _tree,
     "pass": _pass, "end": _end, "setup_roll": _setup_roll, "tally": _tally}

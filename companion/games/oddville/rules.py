@@ -24,10 +24,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from itertools import product
-from typing import Any, Callable, Mapping
+from typing import Any, Mapping
 
 from ..base import N_, RuleError, Turn, largest
 from ..choices import make as make_choices
+from ..core import Handler, clockwise, dispatch, fewest_turns, whole
 from ..ranking import rank
 
 Cell = tuple[int, int]
@@ -233,7 +234,7 @@ def still_to_play(state: State) -> list[str]:
     if state.end == "complete-round":       # up to the End of the game card's holder, last seat
         return list(state.players[seat + 1:])
     if state.end == "last-turn":            # every other player, clockwise from the trigger
-        return list(state.players[seat + 1:] + state.players[:seat])
+        return clockwise(state.players, state.trigger)[1:]
     return []
 
 
@@ -259,7 +260,7 @@ def has_turn(state: State, player: str) -> bool:
 def next_player(state: State) -> str:
     """Before the 6th worker: the player with the fewest turns taken, the first of them in
     seat order (an act out of turn shifts no one else's turn)."""
-    return min(state.players, key=lambda p: state.turns[p])
+    return fewest_turns(state.players, state.turns)
 
 
 def turn(state: State) -> Turn | None:
@@ -383,13 +384,13 @@ def card_points(state: State, cell: Cell) -> int:
 
 def apply(state: State, event: Mapping[str, Any]) -> State:
     """The state after ``event``; raises RuleError (and changes nothing) if the rules refuse it."""
-    kind = event.get("type")
-    handler = HANDLERS.get(kind) if isinstance(kind, str) else None
-    if handler is None:
-        raise RuleError(N_("OddVille has no %(type)r event."), type=kind)
+    return dispatch(HANDLERS, state, event, unknown=N_("OddVille has no %(type)r event."),
+                    before=_open)
+
+
+def _open(state: State, kind: str) -> None:
     if state.finished:
         raise RuleError(N_("The game is finished; nothing more can be entered."))
-    return handler(state, event)
 
 
 def _build(state: State, event: Mapping[str, Any]) -> State:
@@ -432,7 +433,7 @@ def _character(state: State, event: Mapping[str, Any]) -> State:
     points = event.get("points")
     card = Character(name, 0)
     if not card.traveller:      # the Traveller's points come from the Main Square, not the record
-        if not _whole(points) or points < 0:
+        if not whole(points) or points < 0:
             raise RuleError(N_("A character's points must be a whole number, 0 or more."))
         card = Character(name, points)
     taken = holder(state, name)
@@ -461,7 +462,7 @@ def _lose_character(state: State, event: Mapping[str, Any]) -> State:
 def _resource_workers(state: State, event: Mapping[str, Any]) -> State:
     player = _player(state, event.get("player"))
     count = event.get("count")
-    if not _whole(count) or count < 0:
+    if not whole(count) or count < 0:
         raise RuleError(N_("The workers on the resource board are counted with a whole number, "
                            "0 or more."))
     most = max_resource_workers(state, player)
@@ -500,10 +501,6 @@ def _trigger(state: State, event: Mapping[str, Any]) -> State:
 
 # --- checks shared by the events ------------------------------------------------------------
 
-def _whole(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 def _player(state: State, player: Any) -> str:
     if not isinstance(player, str) or player not in state.players:
         raise RuleError(N_("%(player)r is not a player at this table."), player=player)
@@ -513,7 +510,7 @@ def _player(state: State, player: Any) -> str:
 def _spot(state: State, event: Mapping[str, Any]) -> Cell:
     """Where the card goes, checked: in or below the top row, free, next to the city."""
     row, column = event.get("row"), event.get("column")
-    if not (_whole(row) and _whole(column)):
+    if not (whole(row) and whole(column)):
         raise RuleError(N_("A card's row and column are whole numbers; the Main Square is at "
                            "row 0, column 0."))
     where = {"row": row, "column": column}
@@ -538,11 +535,11 @@ def _vp(raw: Any) -> Vp:
         raise RuleError(N_("A card's VP rule must be one of: %(rules)s."), rules=", ".join(RULES))
     if rule == "diamond":
         points = raw.get("points")
-        if not _whole(points) or points not in DIAMOND_POINTS:
+        if not whole(points) or points not in DIAMOND_POINTS:
             raise RuleError(N_("A diamond card prints 4 or 5 points."))
         return Vp(rule, points)
     base = raw.get("base", RULES[rule]) if RULES[rule] is not None else 0
-    if not _whole(base) or base < 0:
+    if not whole(base) or base < 0:
         raise RuleError(N_("The printed base of a %(rule)s card is a whole number, 0 or more."),
                         rule=rule)
     guild = None
@@ -563,7 +560,7 @@ def _guild(guild: Any) -> str | None:
 def _shield(shield: Any) -> int:
     if shield is None:
         return 0
-    if not _whole(shield) or shield < 0:
+    if not whole(shield) or shield < 0:
         raise RuleError(N_("A card's shield points are a whole number, 0 or more."))
     return shield
 
@@ -629,7 +626,7 @@ def _name(name: Any) -> str:
     return name.strip()
 
 
-HANDLERS: dict[str, Callable[[State, Mapping[str, Any]], State]] = {
+HANDLERS: dict[str, Handler[State]] = {
     "build": _build, "main_square": _main_square, "character": _character,
     "lose_character": _lose_character, "resource_workers": _resource_workers, "pass": _pass,
     "end": _end, "trigger": _trigger}
@@ -661,9 +658,7 @@ def ranks(players: tuple[str, ...], totals: list[int], trigger: str | None) -> l
     tied = [p for p, total in zip(players, totals) if total == top]
     winner = None
     if trigger is not None and len(tied) > 1:
-        seat = players.index(trigger)
-        clockwise = [players[(seat + k) % len(players)] for k in range(len(players))]
-        winner = next(p for p in clockwise if p in tied)
+        winner = next(p for p in clockwise(players, trigger) if p in tied)
     behind = [winner is not None and total == top and p != winner
               for p, total in zip(players, totals)]
     return rank([(-total, later) for total, later in zip(totals, behind)])

@@ -19,10 +19,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from itertools import product
-from typing import Any, Callable, Mapping
+from typing import Any, Mapping
 
 from ..base import N_, RuleError, Turn, largest
 from ..choices import make as make_choices
+from ..core import Handler, clockwise, dispatch, fewest_turns, whole
 from ..ranking import rank
 from .data import MODES, PRINTS, Cell, classic_tiles, faces, kinds, mats, scores
 from .optimiser import Plan, optimise_cached, plan_of
@@ -78,11 +79,7 @@ def first_player(state: State) -> str:
 
 def apply(state: State, event: Mapping[str, Any]) -> State:
     """The state after ``event``; raises RuleError (and changes nothing) if the rules refuse it."""
-    kind = event.get("type")
-    handler = HANDLERS.get(kind) if isinstance(kind, str) else None
-    if handler is None:
-        raise RuleError(N_("Quadropolis has no event %(type)r."), type=kind)
-    return handler(state, event)
+    return dispatch(HANDLERS, state, event, unknown=N_("Quadropolis has no event %(type)r."))
 
 
 def _end(state: State, event: Mapping[str, Any]) -> State:
@@ -90,10 +87,6 @@ def _end(state: State, event: Mapping[str, Any]) -> State:
 
 
 # --- build ------------------------------------------------------------------------------------
-
-def _whole(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
 
 def _player(state: State, event: Mapping[str, Any]) -> str:
     player = event.get("player")
@@ -104,7 +97,7 @@ def _player(state: State, event: Mapping[str, Any]) -> str:
 
 def _cell(state: State, row: Any, column: Any) -> Cell:
     mat = mats()[state.mode]
-    if not (_whole(row) and _whole(column) and 1 <= row <= mat.rows and 1 <= column <= mat.columns):
+    if not (whole(row) and whole(column) and 1 <= row <= mat.rows and 1 <= column <= mat.columns):
         raise RuleError(N_("The city has rows 1 to %(rows)d and columns 1 to %(columns)d; "
                            "there is no row %(row)s, column %(column)s."),
                         rows=mat.rows, columns=mat.columns, row=row, column=column)
@@ -125,7 +118,7 @@ def build(state: State, event: Mapping[str, Any]) -> State:
     printed = {}
     for what, most in kind.prints.items():
         value = event.get(what, 0)
-        if not _whole(value) or not 0 <= value <= most:
+        if not whole(value) or not 0 <= value <= most:
             raise RuleError(N_("A tile (%(kind)s) prints %(what)s from 0 to %(most)d, not %(value)r."),
                             kind=name, what=what, most=most, value=value)
         printed[what] = value
@@ -242,7 +235,7 @@ def allocate(state: State, event: Mapping[str, Any]) -> State:
         if cell in customers:
             raise RuleError(N_("The shop at row %(row)d, column %(column)d has its customers "
                                "given twice."), row=cell[0], column=cell[1])
-        if not _whole(count) or not 0 <= count <= cap:
+        if not whole(count) or not 0 <= count <= cap:
             raise RuleError(N_("A shop takes 0 to %(cap)d customers, not %(count)r."),
                             cap=cap, count=count)
         customers[cell] = count
@@ -258,7 +251,7 @@ def allocate(state: State, event: Mapping[str, Any]) -> State:
                                        player: Allocation(frozenset(activated), customers)})
 
 
-HANDLERS: dict[str, Callable[[State, Mapping[str, Any]], State]] = {
+HANDLERS: dict[str, Handler[State]] = {
     "build": build, "pass": pass_turn, "allocate": allocate, "round": next_round, "end": _end}
 
 
@@ -463,9 +456,7 @@ def now(state: State) -> tuple[int, str, str] | None:
     number = turn_round(state.taken)
     if number > mats()[state.mode].rounds:
         return None
-    seat = state.players.index(state.first)
-    clockwise = state.players[seat:] + state.players[:seat]
-    return number, state.first, min(clockwise, key=lambda p: state.taken[p])
+    return number, state.first, fewest_turns(clockwise(state.players, state.first), state.taken)
 
 
 def turn(state: State) -> Turn | None:

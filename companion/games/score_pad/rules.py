@@ -5,9 +5,10 @@ from __future__ import annotations
 import re
 from itertools import accumulate
 from types import MappingProxyType
-from typing import Any, Callable, Mapping
+from typing import Any, Mapping
 
 from ..base import N_, RuleError
+from ..core import Handler, dispatch, whole
 from ..ranking import rank
 
 MAX_ROUND = 999
@@ -197,26 +198,18 @@ def start(opts: dict[str, Any], players: list[str]) -> Sheet:
                  teams=tuple(tuple(t) for t in teams) if teams else None)
 
 
-def _whole(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 def apply(sheet: Sheet, event: Mapping[str, Any]) -> Sheet:
     """The sheet after ``event``; raises RuleError (and changes nothing) if the rules refuse it."""
-    kind = event.get("type")
-    handler = HANDLERS.get(kind) if isinstance(kind, str) else None
-    if handler is None:
-        raise RuleError(N_("A score pad has no %(type)r event."), type=kind)
-    return handler(sheet, event)
+    return dispatch(HANDLERS, sheet, event, unknown=N_("A score pad has no %(type)r event."))
 
 
 def _points(sheet: Sheet, event: Mapping[str, Any]) -> Sheet:
     player, round_, points = event.get("player"), event.get("round"), event.get("points")
     if player not in sheet.players:
         raise RuleError(N_("%(player)r is not a player at this table."), player=player)
-    if not _whole(round_) or not 1 <= round_ <= MAX_ROUND:
+    if not whole(round_) or not 1 <= round_ <= MAX_ROUND:
         raise RuleError(N_("The round must be a whole number from 1 to %(max)d."), max=MAX_ROUND)
-    if not _whole(points) or abs(points) > MAX_POINTS:
+    if not whole(points) or abs(points) > MAX_POINTS:
         raise RuleError(N_("Points must be a whole number between -%(max)d and %(max)d."),
                         max=MAX_POINTS)
     category = event.get("category")
@@ -239,7 +232,7 @@ def _end(sheet: Sheet, event: Mapping[str, Any]) -> Sheet:
     return sheet
 
 
-HANDLERS: dict[str, Callable[[Sheet, Mapping[str, Any]], Sheet]] = {"points": _points, "end": _end}
+HANDLERS: dict[str, Handler[Sheet]] = {"points": _points, "end": _end}
 
 
 # --- queries ------------------------------------------------------------------------------------
