@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any, Mapping, Union
 
 from ..base import N_, RuleError
+from ..core import whole
 
 SIZE = 5
 SIDES = ("8", "9")                  # the two sides of a player board, by district count
@@ -76,10 +77,6 @@ def neighbours(cell: Cell) -> list[Cell]:
             if 1 <= r + dr <= SIZE and 1 <= c + dc <= SIZE]
 
 
-def _whole(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 # --- the player board ---------------------------------------------------------------------
 
 # whole sentences per grid, so that each translates as a whole
@@ -105,7 +102,7 @@ def _grid(data: Any, what: str) -> tuple[tuple[Any, ...], ...]:
 def _check_numbers(numbers: tuple[tuple[Any, ...], ...]) -> None:
     for r, row in enumerate(numbers, 1):
         for c, value in enumerate(row, 1):
-            if not _whole(value) or not LOWEST <= value <= HIGHEST:
+            if not whole(value) or not LOWEST <= value <= HIGHEST:
                 raise RuleError(N_("The cell at row %(row)d, column %(column)d prints %(value)r; "
                                    "a cell prints a number from 1 to 5."),
                                 row=r, column=c, value=value)
@@ -114,7 +111,7 @@ def _check_numbers(numbers: tuple[tuple[Any, ...], ...]) -> None:
 def _check_ids(districts: tuple[tuple[Any, ...], ...]) -> None:
     for r, row in enumerate(districts, 1):
         for c, value in enumerate(row, 1):
-            if not (_whole(value) or isinstance(value, str) and value.strip()):
+            if not (whole(value) or isinstance(value, str) and value.strip()):
                 raise RuleError(N_("The cell at row %(row)d, column %(column)d has the district "
                                    "id %(value)r; a district id is a whole number or a name."),
                                 row=r, column=c, value=value)
@@ -195,7 +192,7 @@ def load_rows(data: Any, unverified: bool = False) -> ScoringRows:
         raise RuleError(N_("The scoring board must list 1 to %(max)d rows of multipliers, top "
                            "row first."), max=MAX_ROWS)
     for number, value in enumerate(data, 1):
-        if not _whole(value) or not 1 <= value <= MAX_MULTIPLIER:
+        if not whole(value) or not 1 <= value <= MAX_MULTIPLIER:
             raise RuleError(N_("Row %(row)d of the scoring board has the multiplier %(value)r; "
                                "a multiplier is a whole number from 1 to %(max)d."),
                             row=number, value=value, max=MAX_MULTIPLIER)

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from ..base import N_, RuleError
+from ..core import whole
 
 SIZE = 5
 SHAPES = ("NS", "EW", "NE", "ES", "SW", "NW")
@@ -85,10 +86,6 @@ class Sheet:
 
 # --- loading ----------------------------------------------------------------------------------
 
-def _whole(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 def _grid(data: Any) -> tuple[tuple[str, ...], ...]:
     if not isinstance(data, list) or len(data) != SIZE:
         raise RuleError(N_("The sheet's grid must have %(size)d rows."), size=SIZE)
@@ -114,7 +111,7 @@ def _grid(data: Any) -> tuple[tuple[str, ...], ...]:
 
 def _house(entry: Any, n: int, grid: tuple[tuple[str, ...], ...]) -> HouseField:
     if not isinstance(entry, Mapping) or not all(
-            _whole(entry.get(key)) for key in ("row", "column", "total", "crossed")):
+            whole(entry.get(key)) for key in ("row", "column", "total", "crossed")):
         raise RuleError(N_("House entry %(n)d needs whole numbers row, column, total and crossed."), n=n)
     row, column, total, crossed = (entry[k] for k in ("row", "column", "total", "crossed"))
     where = {"row": row, "column": column}
@@ -159,7 +156,7 @@ def _houses(data: Any, grid: tuple[tuple[str, ...], ...]) -> tuple[HouseField, .
 def _track(data: Any, track: str, top: int, present: tuple[int, ...],
            absent: tuple[int, ...] = ()) -> tuple[int, ...]:
     say = TRACK_MESSAGES[track]
-    if (not isinstance(data, list) or not data or not all(_whole(v) and v > 0 for v in data)
+    if (not isinstance(data, list) or not data or not all(whole(v) and v > 0 for v in data)
             or any(a >= b for a, b in zip(data, data[1:]))):
         raise RuleError(say["order"])
     if data[-1] != top:
@@ -182,7 +179,7 @@ def load_sheet(data: Mapping[str, Any]) -> Sheet:
     # rulebook example: a road of 5 with 5 taken circles 3, so the hotel track has no 4
     hotel = _track(data.get("hotel_track"), "hotel", HOTEL_TOP, (3, 5), (4,))
     shop = _track(data.get("shop_track"), "shop", SHOP_TOP, (4, 5))
-    if data.get("trees") != TREES or not _whole(data.get("trees")):
+    if data.get("trees") != TREES or not whole(data.get("trees")):
         raise RuleError(N_("A sheet has %(trees)d trees."), trees=TREES)
     name, unverified = data.get("name", "default"), data.get("unverified", True)
     if not isinstance(name, str) or not name.strip():
