@@ -312,7 +312,8 @@ class Screens:
 
     def screen(self, state: Any, options: Mapping[str, Any], view: str, seat: Any, host: bool,
                selection: Mapping[str, str]) -> Any:
-        """What the game's templates draw (as ``d``), built once per screen; None if nothing."""
+        """What the game's templates draw (as ``d``), built once per screen: the game's own
+        frozen dataclass (``Screen`` in its ``screens.py``, read by attribute); None if nothing."""
         return None
 
     def follow(self, state: Any, player: str | None) -> dict[str, str]:

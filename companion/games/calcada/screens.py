@@ -6,6 +6,7 @@ templates only lay it out.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any, Mapping
 
 from flask_babel import gettext
@@ -17,6 +18,27 @@ from .board import SIZE, Cell
 from .labels import COLOUR_LABELS, MOTIF_LABELS, refusal_text
 
 NUMBERS = range(1, rules.MAX_ANNOUNCED + 1)
+
+
+@dataclass(frozen=True)
+class Screen:
+    """What the Calçada part of a screen draws (the templates' ``d``), for the acting player
+    when there is one: the phone's own seat, or the seat the host screen enters for."""
+
+    player: str | None
+    move: dict[str, Any] | None     # the player's move in taps: colour, number, cell, motif
+    scoring: dict[str, Any]         # the shared scoring board: a stone per colour on its row
+    latest: str                     # the latest district completed, in words ("" before one)
+    completions: list[str]          # every district completed, in words, the latest first
+    trigger: str | None             # who slid the second stone off: the last round is on
+    still_to_play: list[str]        # who still plays in the last round
+    over: bool                      # the last round is over
+    boards: list[dict[str, Any]]    # every player's board with its score, in seat order
+    marks: bool                     # the boards show their motif groups and unfinished tiles
+    tally: bool                     # a quick tally: each final board is entered at the end
+    unverified_board: bool          # the board layout is not checked against the printed one
+    icons: dict[str, str]           # each motif's picture
+    as_: str | None                 # the seat the host screen was asked to enter for ("as")
 
 
 def cell_arg(value: str | None) -> Cell | None:
@@ -154,26 +176,26 @@ def final_boards(state: rules.State, result: Mapping[str, Any],
 
 
 def screen(state: rules.State, options: Mapping[str, Any], view: str, seat: Any, host: bool,
-           selection: Mapping[str, str]) -> dict[str, Any]:
+           selection: Mapping[str, str]) -> Screen:
     player = acting_player(state, view, seat, host, selection, rules.turn(state))
     result = rules.result(state)
     # a tap on the host screen keeps the seat it enters for, even once the turn moves on
     keep = {"as": str(state.players.index(player))} if view == "host" and player else {}
     latest = state.completed[-1] if state.completed else None
     marks = state.finished or rules.game_over(state) or bool(options.get("tally"))
-    return {
-        "player": player,
-        "move": Move(state, player, selection, keep).view() if player else None,
-        "scoring": scoring_board(state),
-        "latest": completion_text(*latest) if latest else "",
-        "completions": [completion_text(p, c) for p, c in reversed(state.completed)],
-        "trigger": state.trigger,
-        "still_to_play": list(rules.still_to_play(state)) if state.trigger else [],
-        "over": rules.game_over(state),
-        "boards": final_boards(state, result, marks),
-        "marks": marks,
-        "tally": bool(options.get("tally")),
-        "unverified_board": state.board.unverified,
-        "icons": drawing.motif_icons(),
-        "as": selection.get("as"),
-    }
+    return Screen(
+        player=player,
+        move=Move(state, player, selection, keep).view() if player else None,
+        scoring=scoring_board(state),
+        latest=completion_text(*latest) if latest else "",
+        completions=[completion_text(p, c) for p, c in reversed(state.completed)],
+        trigger=state.trigger,
+        still_to_play=list(rules.still_to_play(state)) if state.trigger else [],
+        over=rules.game_over(state),
+        boards=final_boards(state, result, marks),
+        marks=marks,
+        tally=bool(options.get("tally")),
+        unverified_board=state.board.unverified,
+        icons=drawing.motif_icons(),
+        as_=selection.get("as"),
+    )

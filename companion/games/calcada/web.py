@@ -10,6 +10,7 @@ from .board import board_json
 
 if TYPE_CHECKING:
     from .forms import OptionsForm, TallyForm
+    from .screens import Screen
 
 
 class CalcadaScreens(Screens):
@@ -60,7 +61,7 @@ class CalcadaScreens(Screens):
 
     # --- what a screen shows --------------------------------------------------------------
     def screen(self, state: rules.State, options: Mapping[str, Any], view: str, seat: Any,
-               host: bool, selection: Mapping[str, str]) -> dict[str, Any]:
+               host: bool, selection: Mapping[str, str]) -> Screen:
         from . import screens
         return screens.screen(state, options, view, seat, host, selection)
 

@@ -6,6 +6,7 @@ the acting player's figures and characters, the end, the scoring. Everything ask
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from typing import Any, Mapping
 
 from flask_babel import ngettext
@@ -20,6 +21,35 @@ SPOT = re.compile(r"([0-9]{1,3})_(-?[0-9]{1,3})")   # ASCII digits, bounded
 CHARACTER_POINTS = range(0, 11)
 
 
+@dataclass(frozen=True)
+class Screen:
+    """What the OddVille part of a screen draws (the templates' ``d``), for the acting player
+    when there is one: the phone's own seat, or the seat the host screen enters for."""
+
+    player: str | None
+    acting: bool                    # the acts are offered: a player is shown, the game goes on
+    keep: dict[str, str]            # the seat the host screen enters for, kept in every tap
+    who: dict[str, str]             # the host screen's hidden seat field; {} on a phone
+    tally: bool                     # a quick tally: the paper city is entered at the end
+    city: dict[str, Any]            # the city, with the spots to tap while acting
+    shown: bool                     # each card shows its points
+    # the host screen acting for a seat: the city for the room, no spots to tap
+    room: dict[str, Any] | None
+    scores_query: dict[str, str]    # the tap that shows or hides the points
+    close_query: dict[str, str]     # the tap that closes the build sheet or the characters
+    sheet: dict[str, Any] | None    # the build sheet for the spot tapped
+    # the build as data: the phone picks the spot in the page, its sheet preset per spot
+    walk: dict[str, Any] | None
+    me: dict[str, Any] | None       # the player's own figures and characters
+    characters: dict[str, Any] | None   # the characters to take, or the points of one picked
+    take_query: dict[str, str]      # the tap that opens the characters
+    end: dict[str, Any] | None      # the 6th worker: who placed it and who still plays
+    taken: dict[str, Any] | None    # the spot tapped, built by another meanwhile
+    candidates: list[str]           # a quick tally: who may have placed the 6th worker
+    scores: dict[str, Any] | None   # each player's points and the tie-break, when shown
+    seats: list[dict[str, Any]]     # every seat, the host screen's taps to enter for it
+
+
 def spot_arg(value: str | None) -> rules.Cell | None:
     match = SPOT.fullmatch(value or "")
     return (int(match[1]), int(match[2])) if match else None
@@ -27,7 +57,7 @@ def spot_arg(value: str | None) -> rules.Cell | None:
 
 
 def screen(state: rules.State, view: str, seat: Any, host: bool,
-           selection: Mapping[str, str]) -> dict[str, Any]:
+           selection: Mapping[str, str]) -> Screen:
     turn = rules.turn(state)
     player = acting_player(state, view, seat, host, selection, turn)
     acting = player is not None and not state.finished
@@ -57,30 +87,30 @@ def screen(state: rules.State, view: str, seat: Any, host: bool,
                         for i, side in enumerate("NESW")}} if walking else None
     if walk:    # where a question about the build goes back to: the sheet of its spot
         walk["presets"]["back"] = {name: f"?spot={name}" for name in names}
-    return {
-        "player": player, "acting": acting, "keep": keep, "who": {"player": player} if keep else {},
-        "tally": state.tally, "city": city, "shown": shown,
+    return Screen(
+        player=player, acting=acting, keep=keep, who={"player": player} if keep else {},
+        tally=state.tally, city=city, shown=shown,
         # the host screen acting for a seat: the stage shows the city for the room (no spots to
         # tap: it reads at 3 m), its tools the city to build on
-        "room": drawing.city(state, [], None, shown) if view == "host" and acting else None,
-        "scores_query": {**keep, **({} if shown else {"scores": "1"})},
-        "close_query": dict(keep),
-        "sheet": build_sheet(state, spot, builder) if acting and (spot or walking) else None,
+        room=drawing.city(state, [], None, shown) if view == "host" and acting else None,
+        scores_query={**keep, **({} if shown else {"scores": "1"})},
+        close_query=dict(keep),
+        sheet=build_sheet(state, spot, builder) if acting and (spot or walking) else None,
         # a phone picks the spot in the page (its sheet is drawn once, preset per spot there)
-        "walk": walk,
-        "me": board(state, player) if player else None,
-        "characters": character_sheet(state, player, selection, keep)
+        walk=walk,
+        me=board(state, player) if player else None,
+        characters=character_sheet(state, player, selection, keep)
         if acting and (selection.get("take") or selection.get("pick")) else None,
-        "take_query": {**keep, "take": "1"},
-        "end": end_notice(state),
-        "taken": taken and {"row": taken.row, "column": taken.column, "owner": taken.owner},
-        "candidates": [p for p in state.players
-                       if rules.workers_in_city(state, p) >= rules.END_WORKERS]
+        take_query={**keep, "take": "1"},
+        end=end_notice(state),
+        taken=taken and {"row": taken.row, "column": taken.column, "owner": taken.owner},
+        candidates=[p for p in state.players
+                    if rules.workers_in_city(state, p) >= rules.END_WORKERS]
         if state.tally else [],
-        "scores": scoring(state) if shown else None,
-        "seats": [{"name": p, "query": {"as": str(i)}, "current": p == player,
-                   "colour": drawing.colour(state, p)} for i, p in enumerate(state.players)],
-    }
+        scores=scoring(state) if shown else None,
+        seats=[{"name": p, "query": {"as": str(i)}, "current": p == player,
+                "colour": drawing.colour(state, p)} for i, p in enumerate(state.players)],
+    )
 
 
 def build_sheet(state: rules.State, spot: rules.Cell | None,

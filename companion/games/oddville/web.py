@@ -9,6 +9,7 @@ from .labels import character_label
 
 if TYPE_CHECKING:
     from .forms import BuildForm, CharacterForm, OptionsForm
+    from .screens import Screen
 
 
 class OddVilleScreens(Screens):
@@ -26,7 +27,7 @@ class OddVilleScreens(Screens):
                 **({"tally": True} if form.tally.data else {})}
 
     def screen(self, state: rules.State, options: Mapping[str, Any], view: str, seat: Any,
-               host: bool, selection: Mapping[str, str]) -> dict[str, Any]:
+               host: bool, selection: Mapping[str, str]) -> Screen:
         from .screens import screen
         return screen(state, view, seat, host, selection)
 

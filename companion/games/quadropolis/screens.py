@@ -8,6 +8,7 @@ result the screen already computed (the optimiser never runs here).
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from typing import Any, Mapping
 from urllib.parse import urlencode
 
@@ -18,6 +19,40 @@ from .. import GAMES
 from ..base import acting_player
 from . import drawing, rules
 from .data import Cell, mats, scores
+
+
+@dataclass(frozen=True)
+class Screen:
+    """What the Quadropolis part of a screen draws (the templates' ``d``), for the acting player
+    when there is one: the phone's own seat, or the seat the host screen enters for."""
+
+    # the build as data: the phone picks the cell and sees its tiles with no request (moves.js)
+    choices: dict[str, Any] | None  # every cell and the tiles it may take; None once not building
+    picked: dict[str, str | None]   # the cell tapped ("row-column"), if any
+    picker: dict[str, Any] | None   # every tile the picker can show, each with the code it posts
+    player: str | None
+    mode: str                       # "classic" or "expert"
+    tally: bool                     # a quick tally: each final city is entered, no turns
+    # the rounds
+    round: int | None               # the round being played; None when the table keeps none
+    rounds: int                     # how many rounds the mode plays
+    mayor: str                      # who holds the Mayor: first player next round
+    next_round: int | None          # the round the host may start next
+    suggest_round: bool             # everyone has had four turns this round: start the next
+    # the acting player's city
+    residents: int
+    energy: int
+    city: dict[str, Any] | None     # the city drawn, with the cell tapped or the plan
+    plan: dict[str, Any] | None     # the best activation with its breakdown, when shown
+    shop: Cell | None               # the shop tapped on the plan, to set its customers
+    shop_counts: list[int]          # the customers a shop may take
+    offer: dict[str, Any] | None    # the tiles the cell tapped may take, or why none
+    # the queries of the taps (city, plan, a cell, a shop, every face), the host's seat kept
+    links: dict[str, Any]
+    who: dict[str, str]             # the host screen's hidden seat field; {} on a phone
+    optimal_fields: dict[str, str]  # the form's fields going back to the best plan
+    cities: list[dict[str, Any]]    # every city with its plan, for the TV; [] on a phone
+    ties: list[str]                 # how each tie on points was settled, in words
 
 
 def cell_arg(value: str | None) -> Cell | None:
@@ -77,7 +112,7 @@ def player_plan(state: rules.State, row: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def screen(state: rules.State, options: Mapping[str, Any], view: str, seat: Any, host: bool,
-           selection: Mapping[str, str]) -> dict[str, Any]:
+           selection: Mapping[str, str]) -> Screen:
     result = rules.result(state)        # the plans come from the optimiser's cache
     player = acting_player(state, view, seat, host, selection, rules.turn(state))
     # a seat the host picked is kept; an untouched host screen follows the turn
@@ -95,30 +130,29 @@ def screen(state: rules.State, options: Mapping[str, Any], view: str, seat: Any,
     # the whole build as data: the phone picks the cell and sees its tiles with no request
     building = bool(player) and not showing_plan and not state.finished
     choices = rules.choices(state, player) if building else None
-    return {
-        "choices": choices,
-        "picked": {"cell": f"{selected[0]}-{selected[1]}" if selected else None},
-        "picker": picker(state) if building else None,
-        "player": player, "mode": state.mode, "tally": bool(options.get("tally")),
-        "round": state.round, "rounds": last, "mayor": state.mayor,
-        "next_round": (state.round or 0) + 1 if state.round and state.round < last else None,
-        "suggest_round": rules.round_done(state),
-        "residents": state.residents.get(player, 0), "energy": state.energy.get(player, 0),
-        "city": mine, "plan": plan if showing_plan else None, "shop": shop,
-        "shop_counts": list(range(scores().shop_cap[state.mode] + 1)),
-        "offer": offer(state, player, selected, bool(selection.get("faces")))
+    return Screen(
+        choices=choices,
+        picked={"cell": f"{selected[0]}-{selected[1]}" if selected else None},
+        picker=picker(state) if building else None,
+        player=player, mode=state.mode, tally=bool(options.get("tally")),
+        round=state.round, rounds=last, mayor=state.mayor,
+        next_round=(state.round or 0) + 1 if state.round and state.round < last else None,
+        suggest_round=rules.round_done(state),
+        residents=state.residents.get(player, 0), energy=state.energy.get(player, 0),
+        city=mine, plan=plan if showing_plan else None, shop=shop,
+        shop_counts=list(range(scores().shop_cap[state.mode] + 1)),
+        offer=offer(state, player, selected, bool(selection.get("faces")))
         if player and selected else None,
-        "links": {"city": keep, "plan": {"plan": 1, **keep},       # the queries of the picks
-                  "cell": lambda c: {"cell": f"{c['row']}-{c['column']}", **keep},
-                  "shop": lambda c: {"plan": 1, "shop": f"{c['row']}-{c['column']}", **keep},
-                  "faces": {"cell": selection.get("cell", ""), "faces": 1, **keep}},
-        "who": {"player": player} if view == "host" and player else {},
-        "optimal_fields": {"allocate-optimal": "y", "back": "?" + urlencode({"plan": 1, **keep}),
-                           **({"screen": "host", "allocate-player": player} if view == "host" else {})},
-        "cities": [{"name": name, "city": drawing.city(state, name, player_plan(state, rows[name])),
-                    "plan": player_plan(state, rows[name]), "residents": state.residents[name],
-                    "energy": state.energy[name]} for name in state.players]
+        links={"city": keep, "plan": {"plan": 1, **keep},       # the queries of the picks
+               "cell": lambda c: {"cell": f"{c['row']}-{c['column']}", **keep},
+               "shop": lambda c: {"plan": 1, "shop": f"{c['row']}-{c['column']}", **keep},
+               "faces": {"cell": selection.get("cell", ""), "faces": 1, **keep}},
+        who={"player": player} if view == "host" and player else {},
+        optimal_fields={"allocate-optimal": "y", "back": "?" + urlencode({"plan": 1, **keep}),
+                        **({"screen": "host", "allocate-player": player} if view == "host" else {})},
+        cities=[{"name": name, "city": drawing.city(state, name, player_plan(state, rows[name])),
+                 "plan": player_plan(state, rows[name]), "residents": state.residents[name],
+                 "energy": state.energy[name]} for name in state.players]
         if view == "host" else [],
-        "ties": tie_words(state, result),
-    }
-
+        ties=tie_words(state, result),
+    )

@@ -8,6 +8,7 @@ from . import rules
 
 if TYPE_CHECKING:
     from .forms import OptionsForm
+    from .screens import Screen
 
 
 def cell_of(text: str) -> tuple[int, int]:
@@ -58,7 +59,7 @@ class QuadropolisScreens(Screens):
         return allocation_event(state, player, form)
 
     def screen(self, state: rules.State, options: Mapping[str, Any], view: str, seat: Any,
-               host: bool, selection: Mapping[str, str]) -> dict[str, Any]:
+               host: bool, selection: Mapping[str, str]) -> Screen:
         from .screens import screen
         return screen(state, options, view, seat, host, selection)
 

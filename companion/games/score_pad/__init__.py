@@ -9,7 +9,8 @@ from .web import ScorePadScreens
 
 class ScorePad(ScorePadRules, ScorePadPolicy, ScorePadScreens, Game):
     """Any game's points, round by round: the pure core in ``rules.py``, the words of the record
-    in ``rulebook.py``, the live table in ``policy.py``, the forms and templates in ``web.py``."""
+    in ``rulebook.py``, the live table in ``policy.py``, the forms and templates in ``web.py``,
+    what the screens draw in ``screens.py``."""
 
 
 game = ScorePad()
