@@ -77,12 +77,12 @@ def cli() -> None:
     """Table Companion: the scorekeeper beside your board game."""
 
 
-def read_record(source: IO[str]) -> Any:
+def read_record(source: IO[bytes]) -> Any:
+    """The record's JSON, read from its bytes as ``import`` and the web read them."""
     try:
-        text = source.read(record.MAX_BYTES + 1)
-        return record.parse(text)
-    except (UnicodeDecodeError, record.NotJSON) as error:
-        fail(f"not valid JSON: {error}")
+        return record.parse(source.read(record.MAX_BYTES + 1))
+    except record.NotJSON as error:
+        fail(f"not valid JSON: {error.reason}")
     except record.RecordError as error:
         fail(str(error))
 
@@ -92,7 +92,7 @@ def fail(message: str) -> None:
     sys.exit(2)
 
 
-def replayed(source: IO[str]) -> record.Replay:
+def replayed(source: IO[bytes]) -> record.Replay:
     try:
         return record.load(read_record(source))
     except record.RecordError as error:
@@ -101,15 +101,15 @@ def replayed(source: IO[str]) -> record.Replay:
 
 
 @cli.command("score")
-@click.argument("source", type=click.File("r", encoding="utf-8"))
-def score(source: IO[str]) -> None:
+@click.argument("source", type=click.File("rb"))
+def score(source: IO[bytes]) -> None:
     """Print the result of a game record (a file, or - for standard input)."""
     click.echo(json.dumps(replayed(source).result(), ensure_ascii=False, indent=2))
 
 
 @cli.command("check")
-@click.argument("source", type=click.File("r", encoding="utf-8"))
-def check(source: IO[str]) -> None:
+@click.argument("source", type=click.File("rb"))
+def check(source: IO[bytes]) -> None:
     """Validate a game record: prints "ok" or the first illegal event."""
     replayed(source)
     click.echo("ok")

@@ -1,7 +1,44 @@
 """The refusals every layer shares: a rule's, a replacement's question, a record's."""
 from __future__ import annotations
 
+import json
 from typing import Any
+
+QUOTED = 60     # a value a refusal repeats shows at most this many characters
+
+
+def cut(text: str) -> str:
+    """``text`` at most :data:`QUOTED` characters long, ending in "…" when cut."""
+    return text if len(text) <= QUOTED else text[:QUOTED - 1] + "…"
+
+
+class Quoted:
+    """A value a refusal repeats, cut to :data:`QUOTED` characters: a 200-number list or a long
+    text is named, not repeated whole. A text in ``%(name)s`` stays whole (it is the app's own
+    words, e.g. the list of known games; a rule that shows a record's text so cuts it first);
+    quoted in ``%(name)r``, or a list or an object either way, it is cut."""
+
+    def __init__(self, value: Any) -> None:
+        self.value = value
+
+    def __str__(self) -> str:
+        return self.value if isinstance(self.value, str) else cut(str(self.value))
+
+    def __repr__(self) -> str:
+        return cut(repr(self.value))
+
+
+def quoted(params: dict[str, Any]) -> dict[str, Any]:
+    """A refusal's parameters as a sentence repeats them: texts, lists and objects cut (see
+    :class:`Quoted`); numbers, labels and nested refusals as they are."""
+    return {name: Quoted(value) if isinstance(value, (str, list, dict, tuple)) else value
+            for name, value in params.items()}
+
+
+def written(kind: str) -> str:
+    """An event's type as a record writes it (``spend_bonus``, a control character escaped as
+    JSON escapes it), cut to :data:`QUOTED` characters."""
+    return cut(json.dumps(kind, ensure_ascii=False)[1:-1])
 
 
 class RuleError(ValueError):
@@ -15,7 +52,7 @@ class RuleError(ValueError):
     def __init__(self, message: str, **params: Any) -> None:
         self.message = message
         self.params = params
-        super().__init__(message % params if params else message)
+        super().__init__(message % quoted(params) if params else message)
 
 
 class Conflict(RuleError):
@@ -62,5 +99,5 @@ class RecordError(ValueError):
     def where(self) -> str:
         if self.index is None:
             return f"{self.part}: " if self.part else ""
-        kind = f" ({self.event_type})" if self.event_type else ""
+        kind = f" ({written(self.event_type)})" if self.event_type else ""
         return f"event {self.index + 1}{kind}: "

@@ -10,6 +10,7 @@ from __future__ import annotations
 import copy
 import hashlib
 import json
+import re
 import sys
 import threading
 from dataclasses import dataclass, field
@@ -18,7 +19,7 @@ from typing import Any, Mapping
 
 from . import bounds
 from .games import GAMES
-from .errors import RecordError, RuleError
+from .errors import RecordError, RuleError, cut
 from .games.base import Game, N_
 
 FORMAT = "table-companion-record"
@@ -33,7 +34,8 @@ MAX_UNDO_WORK = 200_000
 
 
 class NotJSON(RecordError):
-    """Text that is no JSON at all (the reason is the parser's, in English)."""
+    """Text that is no JSON at all; the reason says precisely why (a syntax error and its place,
+    NaN or Infinity, a number past the reader's digit limit, bytes that are not text)."""
 
 
 @dataclass
@@ -104,7 +106,7 @@ def check_names(game: Game, names: list[str]) -> list[str]:
             raise RuleError(N_("A player's name cannot be empty."))
         if len(name) > MAX_NAME:
             raise RuleError(N_("The name %(name)s is longer than %(max)d characters."),
-                            name=name, max=MAX_NAME)
+                            name=cut(name), max=MAX_NAME)
     if len(set(names)) != len(names):
         raise RuleError(N_("Two players have the same name; every name must be different."))
     if not game.min_players <= len(names) <= game.max_players:
@@ -114,11 +116,63 @@ def check_names(game: Game, names: list[str]) -> list[str]:
 
 
 def _refuse_constant(name: str) -> None:
-    raise ValueError(f"{name} is not a number a record may hold")
+    raise NotJSON(RuleError(N_("%(constant)s is not a number a game record may hold."),
+                            constant=name))
+
+
+# the JSON reader's complaints (CPython's json module), in words of our own with the place
+SYNTAX = {
+    "Expecting value": N_("a value was expected at line %(line)d, column %(column)d."),
+    "Expecting property name enclosed in double quotes":
+        N_("a name in double quotes was expected at line %(line)d, column %(column)d."),
+    "Expecting ':' delimiter": N_("a colon (:) was expected at line %(line)d, column %(column)d."),
+    "Expecting ',' delimiter": N_("a comma (,) was expected at line %(line)d, column %(column)d."),
+    "Extra data": N_("more text follows the JSON value at line %(line)d, column %(column)d."),
+    "Unterminated string starting at":
+        N_("the text in quotes that starts at line %(line)d, column %(column)d never ends."),
+    "Invalid control character at":
+        N_("a control character (such as a line break) stands inside quotes at line %(line)d, "
+           "column %(column)d."),
+    "Invalid \\escape":
+        N_("a backslash starts no valid escape at line %(line)d, column %(column)d."),
+    "Invalid \\uXXXX escape":
+        N_("a \\u escape lacks its four hexadecimal digits at line %(line)d, column %(column)d."),
+    "Illegal trailing comma before end of object":
+        N_("a comma stands before the closing brace at line %(line)d, column %(column)d."),
+    "Illegal trailing comma before end of array":
+        N_("a comma stands before the closing bracket at line %(line)d, column %(column)d."),
+}
+DIGITS_LIMIT = re.compile(r"\((\d+) digits\).*value has (\d+) digits")
+
+
+def _not_json(error: ValueError, text: str | bytes) -> NotJSON:
+    """Why ``text`` is no JSON (``error``, the reader's), said precisely: the place of a syntax
+    error, the byte that is not text, the number past the reader's digit limit."""
+    if isinstance(error, NotJSON):
+        return error
+    if isinstance(error, json.JSONDecodeError):
+        if not text.strip():
+            return NotJSON(RuleError(N_("the text is empty.")))
+        return NotJSON(RuleError(SYNTAX.get(error.msg, N_("the text cannot be read as JSON at "
+                                                          "line %(line)d, column %(column)d.")),
+                                 line=error.lineno, column=error.colno))
+    if isinstance(error, UnicodeDecodeError):
+        return NotJSON(RuleError(N_("byte %(position)d (%(byte)s) is not %(encoding)s text."),
+                                 position=error.start + 1,
+                                 byte=f"0x{error.object[error.start]:02x}",
+                                 encoding=error.encoding.upper()))
+    digits = DIGITS_LIMIT.search(str(error))
+    if digits:
+        return NotJSON(RuleError(N_("a number of %(digits)d digits is longer than the %(max)d "
+                                    "digits the reader reads."),
+                                 digits=int(digits[2]), max=int(digits[1])))
+    return NotJSON(RuleError(N_("the text cannot be read as JSON (%(detail)s)."),
+                             detail=str(error)))
 
 
 def parse(text: str | bytes) -> Any:
-    """A record's JSON text, bounded: size, nesting, no NaN or Infinity; RecordError if not."""
+    """A record's JSON text, bounded: size, nesting, no NaN or Infinity; RecordError if not
+    (NotJSON, saying why precisely, for text that is no JSON)."""
     if len(text) > MAX_BYTES:
         raise RecordError(RuleError(N_("A game record is at most %(kb)d kB; this one is %(size)d kB."),
                                     kb=MAX_BYTES // 1024, size=len(text) // 1024))
@@ -127,8 +181,8 @@ def parse(text: str | bytes) -> Any:
     except RecursionError:
         raise RecordError(RuleError(N_("A game record nests at most %(depth)d levels deep."),
                                     depth=bounds.MAX_DEPTH)) from None
-    except (ValueError, UnicodeDecodeError) as error:
-        raise NotJSON(RuleError(str(error))) from None
+    except ValueError as error:     # a syntax error, bytes that are not text, too many digits
+        raise _not_json(error, text) from None
 
 
 def check_values(record: Any) -> None:

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .errors import RecordError, RuleError
+from .errors import RecordError, RuleError, quoted, written
 from .i18n import _l, gettext
 
 PLATFORM_EVENTS = {"undo": _l("undo"), "end": _l("end")}
@@ -15,13 +15,14 @@ def event_label(game: Any, kind: Any) -> Any:
 
 
 def _word(game: Any, name: str, value: Any) -> Any:
-    """A refusal's parameter as a player reads it: the game's label for an id, never the id."""
+    """A refusal's parameter as a player reads it: the game's label for an id (an event's type
+    has none: it stays as the record writes it), a long value cut (:func:`errors.quoted`)."""
     if isinstance(value, Exception):
         return explain(value, game)
-    if name == "type":
-        return event_label(game, value)
     labels = game.labels.get(name, {}) if game else {}
-    return labels.get(value, value) if isinstance(value, str) else value
+    if isinstance(value, str) and value in labels:
+        return labels[value]
+    return quoted({name: value})[name]
 
 
 def explain(error: Exception, game: Any = None) -> str:
@@ -31,10 +32,11 @@ def explain(error: Exception, game: Any = None) -> str:
         if error.index is None:
             return gettext("Options: %(reason)s", reason=reason) if error.part == "options" \
                 else reason
-        if error.event_type is None:        # not even an event with a type
+        if not error.event_type:        # not even an event with a type
             return gettext("Event %(n)d: %(reason)s", n=error.index + 1, reason=reason)
+        # the type as the record writes it (spend_bonus), as `companion import` says it
         return gettext("Event %(n)d (%(type)s): %(reason)s",
-                       n=error.index + 1, type=event_label(game, error.event_type), reason=reason)
+                       n=error.index + 1, type=written(error.event_type), reason=reason)
     if isinstance(error, RuleError):
         params = {k: _word(game, k, v) for k, v in error.params.items()}
         return gettext(error.message, **params) if params else gettext(error.message)

@@ -6,7 +6,7 @@ import re
 from typing import Any
 
 from flask import current_app, redirect, render_template, request, url_for
-from flask_babel import gettext
+from flask_babel import get_locale, gettext
 
 from .. import record
 from ..extensions import cooperative, in_a_process
@@ -93,13 +93,23 @@ def import_record():
             if "refused" in work:
                 raise record.refusal(work["refused"])
             table, host_secret = service.create_checked(work)
-        except record.NotJSON:
-            upload.record.errors.append(gettext("That file is not a game record (not valid JSON)."))
-        except RecordError as error:        # (record.refusal names its game, if any)
-            upload.record.errors.append(explain(error, GAMES.get(error.data["game"] or "")))
+        except record.NotJSON as error:     # why precisely, as `companion import` says it
+            upload.record.errors.append(gettext("Not valid JSON: %(reason)s",
+                                                reason=explain(error.reason)))
+        except RecordError as error:
+            upload.record.errors.append(refusal_words(error))
         else:
             return host_redirect(table, host_secret)
     return render_home(NewTableForm(formdata=None), upload, option_forms(), 422)
+
+
+def refusal_words(error: RecordError) -> str:
+    """An imported record's refusal, in English the very words of ``companion import`` (the
+    ids as the record writes them); another language names the ids with the game's labels
+    (:func:`record.refusal` names the record's game, if any). The event's type is always
+    written as in the record."""
+    english = get_locale() is None or get_locale().language == "en"
+    return explain(error, None if english else GAMES.get(error.data["game"] or ""))
 
 
 CHECK = "from companion.record import check_stdin; check_stdin()"

@@ -181,14 +181,82 @@ def verdicts(app, runner, tmp_path, content: bytes) -> tuple[str, str]:
 
 
 def same_words(web: str, cli_said: str) -> bool:
-    """The same refusal: the web page says it to a player ("Event 2 (points): …"), the command
-    line as the record contract does ("event 2 (points): …"), the reason alike."""
+    """The same refusal in the same words: the web page says it to a player with a capital
+    ("Event 2 (points): …", "Not valid JSON: …"), the command line as the record contract does
+    ("event 2 (points): …"); the sentence is otherwise the very same."""
     import html
 
     web = html.unescape(web)
-    if web.startswith("That file is not a game record"):
-        return cli_said.startswith("not valid JSON")
-    return (web.replace("Event ", "event ", 1) if web.startswith("Event ") else web) == cli_said
+    return web[:1].lower() + web[1:] == cli_said[:1].lower() + cli_said[1:]
+
+
+def envelope(game: str, *events, **more) -> bytes:
+    return json.dumps({"format": "table-companion-record", "version": 1, "game": game,
+                       "players": [{"name": "Anna"}, {"name": "Bence"}], "events": list(events),
+                       **more}).encode()
+
+
+PADDED = json.dumps(VALID)
+# a record and what `companion import` says of it (after "error: "), the web the same
+SAID = {
+    PADDED.replace('"points": 5', '"points": NaN').encode():
+        "not valid JSON: NaN is not a number a game record may hold.",
+    PADDED.replace('"points": 5', '"points": -Infinity').encode():
+        "not valid JSON: -Infinity is not a number a game record may hold.",
+    PADDED.replace('"points": 5', '"points": ' + "9" * 5000).encode():
+        "not valid JSON: a number of 5000 digits is longer than the 4300 digits the reader reads.",
+    b'{"format": "table-companion-record",\n "version" 1}':
+        "not valid JSON: a colon (:) was expected at line 2, column 12.",
+    PADDED[:-1].encode(): "not valid JSON: a comma (,) was expected at line 1, column "
+                          f"{len(PADDED)}.",
+    b"": "not valid JSON: the text is empty.",
+    b"\xff{}": "not valid JSON: byte 1 (0xff) is not UTF-8 text.",
+    envelope("score-pad", {"type": "points", "player": list(range(200)), "round": 1, "points": 5}):
+        "event 1 (points): [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, … "
+        "is not a player at this table.",
+    envelope("score-pad", players=[{"name": "A" * 300}, {"name": "Bence"}]):
+        f"The name {'A' * 59}… is longer than 40 characters.",
+    envelope("score-pad", {"type": "points", "player": "Anna", "round": 1, "points": 5},
+             {"type": "x" * 200}):
+        f"event 2 ({'x' * 59}…): A score pad has no '{'x' * 58}… event.",
+    envelope("calcada", {"type": "spend_bonus", "player": "Anna", "count": 0}):
+        "event 1 (spend_bonus): The number of bonus tiles to spend must be a whole number, at "
+        "least 1; 0 is not.",
+    envelope("score-pad", {"type": "spend_bonus", "player": "Anna"}):
+        "event 1 (spend_bonus): A score pad has no 'spend_bonus' event.",
+    # the ids as the record writes them ("office", not the screens' "office tower")
+    envelope("quadropolis", {"type": "build", "player": "Anna", "row": 1, "column": 1,
+                             "kind": "office"}, options={"mode": "classic"}):
+        "event 1 (build): There are no office tiles in Classic Quadropolis; they are used only "
+        "in Expert.",
+}
+
+
+@pytest.mark.parametrize("content", SAID, ids=range(len(SAID)))
+def test_a_refused_record_is_named_precisely_and_alike_on_the_web_and_by_companion_import(
+        importer, tmp_path, content):
+    app, runner = importer
+    web, cli_said = verdicts(app, runner, tmp_path, content)
+    assert cli_said == SAID[content]
+    assert same_words(web, cli_said), (web, cli_said)
+    assert len(SAID[content]) < 200         # the offending value cut, not repeated whole
+
+
+def test_the_hungarian_refusal_of_a_record_names_the_same_precise_reason(importer):
+    app, _runner = importer
+    client = app.test_client()
+    client.post("/lang", data={"lang": "hu", "next": "/"})
+    said = {}
+    for content in (PADDED.replace('"points": 5', '"points": NaN').encode(),
+                    b'{"format": "table-companion-record",\n "version" 1}',
+                    envelope("calcada", {"type": "spend_bonus", "player": "Anna", "count": 0})):
+        page = client.post("/import", data={"record": (io.BytesIO(content), "game.json")})
+        assert page.status_code == 422
+        said[content] = text_of(page)
+    nan, syntax, spend = said.values()
+    assert "Nem érvényes JSON: NaN nem olyan szám" in nan
+    assert "Nem érvényes JSON: a(z) 2. sor 12. oszlopában kettőspontnak (:)" in syntax
+    assert "1. esemény (spend_bonus):" in spend
 
 
 @pytest.fixture
@@ -211,6 +279,7 @@ def test_the_web_import_and_companion_import_give_the_same_verdict_in_the_same_w
         container, key = path_into(value, data)
         container[key] = leaf
     content = json.dumps(value).encode() if data.draw(st.integers(0, 9)) else \
-        data.draw(st.sampled_from([b"not json", b"\xff\xfe", b"[1, 2", b'{"game": []}']))
+        data.draw(st.sampled_from([b"not json", b"\xff\xfe", b"[1, 2", b'{"game": []}', b"[NaN]",
+                                   b"[Infinity]", b"1" * 5000, b'{"game":\n  "score-pad",}']))
     web, cli_said = verdicts(app, runner, tmp_path, content)
     assert same_words(web, cli_said), (web, cli_said)

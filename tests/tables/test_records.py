@@ -131,7 +131,7 @@ def test_a_record_breaking_the_contract_is_refused_with_the_reason(app, client, 
 def test_a_file_that_is_not_json_is_refused_in_plain_words(app, client, content):
     response = upload(client, content, filename="notes.txt")
     assert response.status_code == 422
-    assert "not valid JSON" in text_of(response)
+    assert "Not valid JSON: " in text_of(response)       # and why, precisely
     assert table_count(app) == 0
 
 

@@ -26,6 +26,7 @@ from dataclasses import dataclass, field, replace
 from itertools import product
 from typing import Any, Mapping
 
+from ...errors import cut
 from ..base import N_, RuleError, Turn, largest
 from ..choices import make as make_choices
 from ..core import Handler, clockwise, dispatch, fewest_turns, whole
@@ -116,7 +117,7 @@ def options(raw: Mapping[str, Any], players: list[str]) -> dict[str, Any]:
     unknown = set(raw) - {"end", "tally"}
     if unknown:
         raise RuleError(N_("OddVille's options are end and tally, not %(names)s."),
-                        names=", ".join(sorted(unknown)))
+                        names=cut(", ".join(sorted(unknown))))
     end = raw.get("end", "base")
     if end not in END_VARIANTS:
         raise RuleError(N_("OddVille's end option is base, complete-round or last-turn."))
