@@ -9,9 +9,10 @@ from flask import current_app, redirect, render_template, request, url_for
 from flask_babel import gettext
 
 from .. import record
-from ..extensions import cooperative, in_a_process
 from ..games import GAMES
+from ..processes import in_a_process
 from ..record import RecordError
+from ..sqlite import cooperative
 from ..words import explain
 from . import bp, service
 from .forms import ImportForm, JoinCodeForm, LanguageForm, NewTableForm

@@ -43,8 +43,9 @@ from flask import Flask, Response, current_app, has_app_context, request
 from sqlalchemy import event
 from werkzeug.http import parse_cookie
 
-from ..extensions import cooperative, db
+from ..extensions import db
 from ..ratelimits import address_key, over_wrong_codes
+from ..sqlite import cooperative
 from . import service
 from .identity import HOST_COOKIE, SEAT_COOKIE
 
