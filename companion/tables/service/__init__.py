@@ -11,20 +11,20 @@ A concern per module, each importing only those below it (the contract in pyproj
 - ``sittings``: the tables a browser took part in or holds cookies of;
 - ``appending``: an act checked and appended (``append``, ``check``);
 - ``replays``: the log read, replayed and kept, its snapshots, its authors, its record;
-- ``transactions``: one writer at a time, a table's write transaction (its lock);
-- ``finding``: codes, a table found by its code, versions.
+- ``transactions``: one writer at a time, a table's write transaction (its lock) and its
+  commit, which tells push (below the service) of the table's new version;
+- ``finding``: codes, a table found by its code, its version.
 
 The names callers use are here: ``service.append``, ``service.find``, ….
 """
 from .appending import append, check
-from .finding import CODE_ALPHABET, CODE_LENGTH, find, normal_code, release, version, versions
+from .finding import CODE_ALPHABET, CODE_LENGTH, find, normal_code, release, version
 from .making import create, create_checked, rematch
 from .replays import authors, record_of, replay_of
 from .seats import claim_host, claim_link, claim_pending, claim_with, free_seat, take_seat
 from .sittings import sat, with_codes
-from .transactions import CHANNEL
 
 __all__ = ["append", "check", "CODE_ALPHABET", "CODE_LENGTH", "find", "normal_code", "release",
-           "version", "versions", "create", "create_checked", "rematch", "authors", "record_of",
-           "replay_of", "claim_host", "claim_link", "claim_pending", "claim_with", "free_seat",
-           "take_seat", "sat", "with_codes", "CHANNEL"]
+           "version", "create", "create_checked", "rematch", "authors", "record_of", "replay_of",
+           "claim_host", "claim_link", "claim_pending", "claim_with", "free_seat", "take_seat",
+           "sat", "with_codes"]

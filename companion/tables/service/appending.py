@@ -1,6 +1,9 @@
 """The one write path of an act: checked on the table's log as it is under the table's lock,
 then appended with it in the same transaction, or nothing written at all.
 
+The path of an act: route → :func:`append` (lock, replay, :func:`check`, append) → record
+(apply) → :func:`transactions.commit` → push (the waiting screens told).
+
 Imports the record, the games' Act and refusals, the models, and the service's transactions
 and replays; nothing above it.
 """
@@ -15,7 +18,7 @@ from ...extensions import db
 from ...games.base import N_, Act, RuleError
 from ...models import Event, Table
 from . import replays
-from .transactions import writing
+from .transactions import commit, writing
 
 NONCE = re.compile(r"[0-9A-Za-z_-]{1,40}")       # what the forms send (uuid4().hex); fits its column
 
@@ -46,7 +49,7 @@ def append(table: Table, act: Act) -> record.Replay:
             if after.finished != current.finished:  # finished, or reopened: the stored result
                 db.session.execute(update(Table).where(Table.id == table_id).values(
                     result=after.result() if after.finished else None))
-            db.session.commit()
+            commit(locked)      # and every screen waiting for the table is told (push)
     if again:
         return replays.replay_of(table)
     replays.keep(table_id, locked.version, after)

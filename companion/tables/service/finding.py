@@ -1,18 +1,18 @@
-"""Finding tables: their codes, a table by its code (once per request), their versions.
+"""Finding tables: their codes, a table by its code (once per request), its version.
 
-Imports the database and the models; nothing else of the service.
+Imports the database, the models and push (its read of versions); nothing else of the service.
 """
 from __future__ import annotations
 
 import secrets
-from typing import Sequence
 
 from flask import g
-from sqlalchemy import Connection, select
+from sqlalchemy import select
 from sqlalchemy.orm import joinedload
 
 from ...extensions import db
 from ...models import Table
+from .. import push
 
 # No look-alikes: without 0/O, 1/I/L, 2/Z, 5/S, 8/B, G/6, Q.
 CODE_ALPHABET = "ACDEFHJKMNPRTUVWXY3479"
@@ -54,26 +54,4 @@ def version(code: str) -> int | None:
     if len(code) > 2 * CODE_LENGTH:
         return None
     code = normal_code(code)
-    return versions([code], db.session.connection()).get(code)
-
-
-VERSIONS_AT_ONCE = 500      # codes per statement, far below any database's limit on parameters
-
-
-def versions(codes: Sequence[str], connection: Connection) -> dict[str, int]:
-    """The versions of the tables among ``codes`` (normal codes), by code: one statement per 500
-    codes, through ``connection`` (the session's in a request; outside one, the live updates'
-    from the pool). At the driver's level, as screens ask for versions all the time: the driver
-    reads one in microseconds, a SQLAlchemy statement in a tenth of a millisecond."""
-    mark = "?" if connection.dialect.paramstyle == "qmark" else "%s"
-    found: dict[str, int] = {}
-    cursor = connection.connection.cursor()
-    try:
-        for start in range(0, len(codes), VERSIONS_AT_ONCE):
-            chunk = list(codes[start:start + VERSIONS_AT_ONCE])
-            cursor.execute(f"SELECT code, version FROM {Table.__tablename__} "
-                           f"WHERE code IN ({', '.join([mark] * len(chunk))})", chunk)
-            found.update(cursor.fetchall())
-    finally:
-        cursor.close()
-    return found
+    return push.versions([code], db.session.connection()).get(code)

@@ -20,7 +20,7 @@ from ...games.base import N_, RuleError
 from ...models import Event, Seat, Snapshot, Table, digest, utcnow
 from . import replays
 from .finding import find, new_code
-from .transactions import writing
+from .transactions import commit, writing
 
 
 def create(game: str, options: Mapping[str, Any], players: list[str],
@@ -88,7 +88,7 @@ def rematch(table: Table, rotate: bool) -> Table:
     tap), the one already started is returned. RuleError if the game is not finished."""
     for _attempt in range(20):
         try:
-            with writing(table.id):
+            with writing(table.id) as locked:
                 old = db.session.execute(select(Table.next_code, Table.result, Table.options,
                                                 Table.host_hash)
                                          .where(Table.id == table.id)).one()
@@ -118,7 +118,7 @@ def rematch(table: Table, rotate: bool) -> Table:
                 db.session.flush()          # the new code is checked for uniqueness here
                 db.session.execute(update(Table).where(Table.id == table.id)
                                    .values(next_code=new.code))
-                db.session.commit()
+                commit(locked)
                 return new
         except IntegrityError:      # the code was taken meanwhile: all rolled back, draw again
             continue

@@ -12,27 +12,27 @@ from sqlalchemy import update
 
 from ...extensions import db
 from ...models import Seat, Table, digest
-from .transactions import writing
+from .transactions import commit, writing
 
 
 def take_seat(table: Table, position: int) -> str | None:
     """Give the seat to this phone if it is free; returns the seat's secret or None."""
     secret = secrets.token_urlsafe(24)
-    with writing(table.id):
+    with writing(table.id) as locked:
         taken = db.session.execute(
             update(Seat).where(Seat.table_id == table.id, Seat.position == position,
                                Seat.secret_hash.is_(None)).values(secret_hash=digest(secret)))
         if taken.rowcount != 1:
             return None
-        db.session.commit()
+        commit(locked)
     return secret
 
 
 def free_seat(table: Table, position: int) -> None:
-    with writing(table.id):
+    with writing(table.id) as locked:
         db.session.execute(update(Seat).where(Seat.table_id == table.id,
                                               Seat.position == position).values(secret_hash=None))
-        db.session.commit()
+        commit(locked)
 
 
 def claim_host(table: Table) -> str | None:
@@ -47,10 +47,10 @@ def claim_link(table: Table) -> str:
     """A one-time token that makes the screen opening it the host; it replaces the old host at
     once (the way to move the host role when the old screen is lost)."""
     token = secrets.token_urlsafe(24)
-    with writing(table.id):
+    with writing(table.id) as locked:
         db.session.execute(update(Table).where(Table.id == table.id)
                            .values(host_hash=digest(CLAIM + token)))
-        db.session.commit()
+        commit(locked)
     return token
 
 
@@ -66,10 +66,10 @@ def claim_with(table: Table, token: str) -> str | None:
 def _new_host(table: Table, condition: Any) -> str | None:
     """A fresh host secret, stored only while ``condition`` holds under the table's lock."""
     secret = secrets.token_urlsafe(24)
-    with writing(table.id):
+    with writing(table.id) as locked:
         claimed = db.session.execute(update(Table).where(Table.id == table.id, condition)
                                      .values(host_hash=digest(secret)))
         if claimed.rowcount != 1:
             return None
-        db.session.commit()
+        commit(locked)
     return secret

@@ -1,7 +1,8 @@
 """The write transactions: one writer at a time on SQLite, and a table's write transaction,
-which takes the table's lock by moving its version on before anything else is read.
+which takes the table's lock by moving its version on before anything else is read and, once
+committed, tells every screen waiting for the table.
 
-Imports the database and the models; nothing else of the service.
+Imports the database, the models and push (told of each commit); nothing else of the service.
 """
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from sqlalchemy import func, select, update
 
 from ...extensions import db
 from ...models import Table
+from .. import push
 
 # SQLite has one writer at a time and waits for the file's lock inside C: under an event-loop
 # server (gevent) a request waiting there stops every request of its process, including the one
@@ -39,23 +41,17 @@ def one_writer() -> Iterator[None]:
             _SQLITE_WRITES.release()
 
 
-CHANNEL = "companion_tables"     # PostgreSQL: a table's code, each time its version moves on
-
-
 @contextmanager
 def writing(table_id: int) -> Iterator[Any]:
     """A write transaction on the table: its write lock taken before its log is read (the first
-    statement, which gives the table's new version and next code), rolled back on any error;
-    the caller commits. On PostgreSQL the commit also tells every server listening on CHANNEL
-    (push.py) that the table changed."""
+    statement, which gives the table's new version, next code and code), rolled back on any
+    error or when left uncommitted; the caller commits it with :func:`commit`."""
     with one_writer():
         try:
             db.session.commit()
             locked = db.session.execute(update(Table).where(Table.id == table_id)
                                         .values(version=Table.version + 1)
                                         .returning(Table.version, Table.next_code, Table.code)).one()
-            if db.engine.dialect.name == "postgresql":      # every server's screens, at commit
-                db.session.execute(select(func.pg_notify(CHANNEL, locked.code)))
             yield locked
         except BaseException:
             db.session.rollback()
@@ -63,3 +59,13 @@ def writing(table_id: int) -> Iterator[Any]:
         finally:
             if db.session().in_transaction():
                 db.session.rollback()
+
+
+def commit(locked: Any) -> None:
+    """Commit the table's write transaction (``locked``, as :func:`writing` gave it) and tell of
+    its new version: on PostgreSQL every server listening on push.CHANNEL is notified with the
+    commit, and this process's screens waiting for the table are answered at once."""
+    if db.engine.dialect.name == "postgresql":      # every server's screens, at commit
+        db.session.execute(select(func.pg_notify(push.CHANNEL, locked.code)))
+    db.session.commit()
+    push.tell(locked.code)
