@@ -169,7 +169,7 @@ def main() -> None:
                       f"{f['log']:6.1f} ms ({f['log'] / f['warm']:.2f}x); "
                       + (f"{f['kb']:.1f} kB" if f["kb"] else "no snapshot (a short log)"))
         print(f"an act at 1,000 events ({ACTS} passes; a snapshot every "
-              f"{service.SNAPSHOT_EVERY} events)")
+              f"{service.replays.SNAPSHOT_EVERY} events)")
         for name in GAMES:
             plain, writing, count = acts(app, name)
             print(f"{name:12} act {plain:6.1f} ms; writing the snapshot {writing:6.1f} ms "

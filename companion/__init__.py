@@ -115,6 +115,7 @@ def select_locale() -> str:
 
 
 def register_extensions(app: Flask) -> None:
+    from . import sqlite  # noqa: F401 (every SQLite connection: WAL, foreign keys, off the loop)
     from .extensions import babel, csrf, db, migrate
     from .ratelimits import limiter_for     # (and its storage, companion-db://)
     from .schema import MIGRATIONS

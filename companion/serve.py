@@ -4,7 +4,7 @@ Why gevent: a phone waiting for its table to change (the long poll of ``/t/<code
 a greenlet, a few kilobytes, not a thread; a thousand phones wait in two processes. Every core
 serves: one worker process each, the app built by the factory in each worker after the fork.
 "Nothing new" is answered, and long polls wait, in front of the app
-(:func:`companion.tables.push.in_front`).
+(:func:`companion.tables.long_poll.in_front`).
 
 Why shedding: when a worker falls behind (its event loop runs late by more than ``MAX_LAG``
 seconds), a live poll gets an immediate 503 with ``Retry-After`` instead of joining a queue that
@@ -181,7 +181,7 @@ class Shed:
 def production_app() -> Shed:
     """The app as served: live views answered and waited for in front of it, shed when late."""
     from . import create_app
-    from .tables.push import in_front
+    from .tables.long_poll import in_front
 
     app = create_app()
     app.config.setdefault("LIVE_WAITERS", waiting_share(connections()))

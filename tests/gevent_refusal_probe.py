@@ -16,7 +16,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from sqlalchemy import text  # noqa: E402
 from sqlalchemy.exc import IntegrityError  # noqa: E402
 
-from companion.extensions import cooperative, db  # noqa: E402
+from companion.extensions import db  # noqa: E402
+from companion.sqlite import cooperative  # noqa: E402
 from tests.support import make_app  # noqa: E402
 
 folder = Path(sys.argv[1])

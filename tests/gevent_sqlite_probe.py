@@ -14,7 +14,7 @@ import gevent
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from companion import extensions  # noqa: E402
+from companion import sqlite  # noqa: E402
 from companion.extensions import db  # noqa: E402
 from companion.games.base import Act  # noqa: E402
 from companion.tables import service  # noqa: E402
@@ -22,7 +22,7 @@ from tests.support import make_app  # noqa: E402
 
 folder = Path(sys.argv[1])
 if sys.argv[2:] == ["direct"]:
-    extensions.cooperative = lambda: False
+    sqlite.cooperative = lambda: False
 app = make_app(folder, SQLALCHEMY_DATABASE_URI=f"sqlite:///{folder / 'probe.sqlite'}")
 with app.app_context():
     db.create_all()

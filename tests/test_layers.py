@@ -1,5 +1,6 @@
-"""The code's shape: layers that only point down (import-linter's contracts in pyproject.toml)
-and no import cycle anywhere, imports inside functions included."""
+"""The code's shape: layers that only point down (import-linter's contracts in pyproject.toml),
+no import cycle anywhere, imports inside functions included, and the tables' modules short
+enough to read (one concern each)."""
 from __future__ import annotations
 
 import os
@@ -71,3 +72,27 @@ def test_a_cycle_is_found_where_there_is_one():
     graph.add_import(importer="a.c", imported="a.b")
     graph.add_import(importer="a.d", imported="a.b")
     assert cycles(graph) == [["a.b", "a.c"]]
+
+
+TABLES = ROOT / "companion" / "tables"
+TABLES_LINES = 400      # a module of companion/tables/ at most
+SERVICE_LINES = 300     # a part of the table service (companion/tables/service/) at most
+
+
+def too_long(folder: Path, most: int) -> dict[str, int]:
+    """The Python modules under ``folder`` longer than ``most`` lines, with their lengths."""
+    lengths = {str(path.relative_to(folder)): len(path.read_text(encoding="utf-8").splitlines())
+               for path in sorted(folder.rglob("*.py"))}
+    return {name: lines for name, lines in lengths.items() if lines > most}
+
+
+def test_the_tables_modules_and_the_parts_of_their_service_stay_short():
+    assert too_long(TABLES, TABLES_LINES) == {}
+    assert too_long(TABLES / "service", SERVICE_LINES) == {}
+
+
+def test_a_module_one_line_too_long_is_found(tmp_path):
+    (tmp_path / "inner").mkdir()
+    (tmp_path / "short.py").write_text("x = 1\n" * 300)
+    (tmp_path / "inner" / "long.py").write_text("x = 1\n" * 301)
+    assert too_long(tmp_path, 300) == {str(Path("inner") / "long.py"): 301}

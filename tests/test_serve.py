@@ -15,7 +15,7 @@ import pytest
 from companion import serve
 from companion.extensions import db
 from companion.models import Table
-from companion.tables import push
+from companion.tables import long_poll, push
 from tests.support import (bump_in_another_process, enter, make_app, start_table,
                            stop_watchers, stored_version)
 
@@ -73,7 +73,7 @@ def test_the_loop_lag_counts_a_tick_that_is_overdue():
 
 
 def test_nothing_new_is_answered_in_front_of_the_app(tmp_path):
-    app = push.in_front(make_app(tmp_path))
+    app = long_poll.in_front(make_app(tmp_path))
     client = app.test_client()
     code = start_table(client, players=("Anna", "Bence"))
     version = stored_version(app, code)
@@ -97,7 +97,7 @@ def test_nothing_new_is_answered_in_front_of_the_app(tmp_path):
 
 
 def test_a_version_written_by_another_process_is_the_next_polls_news(tmp_path):
-    app = push.in_front(make_app(tmp_path))
+    app = long_poll.in_front(make_app(tmp_path))
     client = app.test_client()
     code = start_table(client, players=("Anna", "Bence"))
     version = stored_version(app, code)
@@ -123,7 +123,7 @@ def test_companion_run_serves_with_one_gevent_worker_per_core_and_bounded_queues
 def test_a_long_poll_waits_in_front_of_the_app_and_the_app_renders_the_change(tmp_path):
     import threading
 
-    app = push.in_front(make_app(tmp_path, LIVE_CHECK_SECONDS=600, LIVE_WAIT_SECONDS=60))
+    app = long_poll.in_front(make_app(tmp_path, LIVE_CHECK_SECONDS=600, LIVE_WAIT_SECONDS=60))
     host = app.test_client()
     code = start_table(host, players=("Anna", "Bence"))
     version = stored_version(app, code)
@@ -143,7 +143,7 @@ def test_a_long_poll_waits_in_front_of_the_app_and_the_app_renders_the_change(tm
 
 
 def test_a_long_poll_in_front_of_the_app_gets_nothing_new_at_its_time_out(tmp_path):
-    app = push.in_front(make_app(tmp_path, LIVE_WAIT_SECONDS=0.5))
+    app = long_poll.in_front(make_app(tmp_path, LIVE_WAIT_SECONDS=0.5))
     client = app.test_client()
     code = start_table(client, players=("Anna", "Bence"))
     version = stored_version(app, code)
@@ -160,7 +160,7 @@ def test_in_front_of_the_app_one_client_holding_polls_is_bounded_by_its_address(
     page and acts are served as ever."""
     import threading
 
-    app = push.in_front(make_app(tmp_path, LIVE_CHECK_SECONDS=600, LIVE_WAIT_SECONDS=60,
+    app = long_poll.in_front(make_app(tmp_path, LIVE_CHECK_SECONDS=600, LIVE_WAIT_SECONDS=60,
                                  LIVE_WAITERS_PER_ADDRESS=2, PROXY_HOPS=1))
     host = app.test_client()
     code = start_table(host, players=("Anna", "Bence"))

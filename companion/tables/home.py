@@ -9,10 +9,11 @@ from flask import current_app, redirect, render_template, request, url_for
 from flask_babel import get_locale, gettext
 
 from .. import record
-from ..extensions import cooperative, in_a_process
 from ..games import GAMES
 from ..games.base import options_prefix
+from ..processes import in_a_process
 from ..record import RecordError
+from ..sqlite import cooperative
 from ..words import explain
 from . import bp, service
 from .forms import ImportForm, JoinCodeForm, LanguageForm, NewTableForm

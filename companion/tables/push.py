@@ -1,17 +1,16 @@
-"""Long polling of a table's live view: a screen learns of a change as it happens.
+"""Live updates: a screen waiting for its table's change learns of it as it happens.
 
-A screen asks ``/t/<code>/live?v=N&wait=1``; :func:`wait`, called first thing in the live view,
-holds that request until the table's version is no longer ``N`` or ``LIVE_WAIT_SECONDS`` (15 to
-20 s) pass, and the view then answers exactly as to a poll (the fresh fragment, or 204
-"nothing new"). Where ``companion run`` serves, :class:`Front` answers "nothing new" and does
-the waiting in front of the app, so the app only renders.
+A screen asks ``/t/<code>/live?v=N&wait=1``; the long poll (long_poll.py, in the app or in front
+of it) holds that request here, in :meth:`Watcher.wait`, until the table's version is no longer
+``N`` or ``LIVE_WAIT_SECONDS`` (15 to 20 s) pass.
 
 One :class:`Watcher` per server process reads, in a single query every ``LIVE_CHECK_SECONDS``,
 the versions of all the tables its waiting requests wait for, so a change made by any process
-(or any program writing the database) is seen; a write committed in this process checks at
-once. On PostgreSQL it also LISTENs: every commit that moves a table's version on NOTIFYs its
-code, so a screen waiting on one server learns of an act made through another at once, and the
-reads become a fallback once a second (``LIVE_NOTIFY = False`` turns listening off). A waiting
+(or any program writing the database) is seen; a write committed in this process is told here
+(:func:`tell`, called by the service's commit) and checks at once. On PostgreSQL it also
+LISTENs: every commit that moves a table's version on NOTIFYs its code on :data:`CHANNEL`, so a
+screen waiting on one server learns of an act made through another at once, and the reads
+become a fallback once a second (``LIVE_NOTIFY = False`` turns listening off). A waiting
 request holds no database connection: the watcher reads for all of them.
 
 Waiting is cheap under gevent (a greenlet per waiter, how ``companion run`` serves) and fine
@@ -27,26 +26,25 @@ a screen holding the table's seat or host cookie is never refused for it) and
 ``LIVE_WAITERS_PER_ADDRESS`` from one address (far above a café's phones behind one router). A
 long poll beyond a bound is answered at once with 503 and ``Retry-After``: the page holds its
 live requests back that long and asks again. Nothing else changes: pages and acts are served.
+
+Imports the database, the models and sqlite.py (whether gevent serves); nothing of the tables:
+the service (its commit) calls down into it.
 """
 from __future__ import annotations
 
 import logging
 import os
 import random
-import re
 import threading
 import time
-from typing import Any
-from urllib.parse import parse_qs, parse_qsl, urlencode
+from typing import Any, Sequence
 
-from flask import Flask, Response, current_app, has_app_context, request
-from sqlalchemy import event
-from werkzeug.http import parse_cookie
+from flask import Flask, current_app
+from sqlalchemy import Connection
 
-from ..extensions import cooperative, db
-from ..ratelimits import address_key, over_wrong_codes
-from . import service
-from .identity import HOST_COOKIE, SEAT_COOKIE
+from ..extensions import db
+from ..models import Table
+from ..sqlite import cooperative
 
 WAIT_SECONDS = 20.0     # a waiting request answers 204 after 15 to this many s (proxies allow 60)
 CHECK_SECONDS = 0.1     # how often the watcher reads the versions of the tables waited for
@@ -59,16 +57,18 @@ LISTENING_CHECK_SECONDS = 1.0   # PostgreSQL tells of changes: the version reads
 LISTEN_RETRY_SECONDS = 2.0      # a lost LISTEN connection is opened again after this
 LISTEN_TURN_SECONDS = 0.25      # how often the listener looks whether it is to stop
 EXTENSION = "table_push"
-WROTE = "table_push_wrote"
+CHANNEL = "companion_tables"     # PostgreSQL: a table's code, each time its version moves on
 
 log = logging.getLogger(__name__)
 
 
-def at_table(code: str, cookies: Any) -> bool:
-    """The browser holds a seat's or the host's cookie of the table (whether it is still good
-    the app checks): its screens are never shut out by the table's bound on waiting screens,
-    which only onlookers and strangers fill."""
-    return SEAT_COOKIE.format(code) in cookies or HOST_COOKIE.format(code) in cookies
+def tell(code: str) -> None:
+    """The table ``code`` moved on to a new version, committed in this process: its screens
+    waiting here are answered at once. (Other servers' screens learn of it from the NOTIFY on
+    CHANNEL sent with the commit, or from their next read.)"""
+    watcher = current_app.extensions.get(EXTENSION)
+    if watcher is not None and watcher.pid == os.getpid():
+        watcher.changed(code)
 
 
 class Crowded(Exception):
@@ -80,30 +80,6 @@ def crowded_answer() -> tuple[str, list[tuple[str, str]]]:
     it shows and asks again after ``Retry-After``."""
     return "503 SERVICE UNAVAILABLE", [("Retry-After", str(CROWDED_RETRY_AFTER)),
                                        ("Content-Length", "0"), ("Cache-Control", "no-store")]
-
-
-def wait(code: str) -> Response | None:
-    """Hold a live request that asks to wait (``wait=1``) until the table's version is no longer
-    the ``v`` it names, or until the time-out; return at once when waiting is off. A request
-    beyond a bound on waiting gets its answer (503) back."""
-    if request.args.get("wait") != "1" or len(code) > 2 * service.CODE_LENGTH:
-        return None
-    seen = request.args.get("v", type=int)
-    if seen is None:
-        return None
-    app = current_app._get_current_object()  # type: ignore[attr-defined]
-    seconds = wait_seconds(app, request.environ)
-    if seconds <= 0:
-        return None
-    service.release()       # nothing held while waiting
-    code = service.normal_code(code)
-    try:
-        watcher_for(app).wait(code, seen, jittered(seconds), address=address_key(request.remote_addr or ""),
-                              at_table=at_table(code, request.cookies))
-    except Crowded:
-        status, headers = crowded_answer()
-        return Response(status=int(status.split()[0]), headers=headers)
-    return None
 
 
 def wait_seconds(app: Flask, environ: dict[str, Any]) -> float:
@@ -222,8 +198,16 @@ class Watcher:
             return sum(len(w) for w in self.waiting.values())
 
     def kick(self) -> None:
-        """Check now (a write was committed in this process)."""
+        """Check now."""
         self.kicked.set()
+
+    def changed(self, code: str) -> None:
+        """The table ``code`` moved on (a commit in this process, or PostgreSQL's NOTIFY):
+        check now if a request here waits for it."""
+        with self.lock:
+            waited = code in self.waiting
+        if waited:
+            self.kick()
 
     def stop(self, seconds: float = 5.0) -> None:
         """End the thread after its current read, and the listener; its waiters are answered
@@ -280,14 +264,11 @@ class Watcher:
         while not self.stopped:
             try:
                 with psycopg.connect(conninfo, autocommit=True) as connection:
-                    connection.execute(f"LISTEN {service.CHANNEL}")
+                    connection.execute(f"LISTEN {CHANNEL}")
                     self.listening = True     # (a commit before it: the next read, <= 1 s)
                     while not self.stopped:
                         for note in connection.notifies(timeout=LISTEN_TURN_SECONDS):
-                            with self.lock:
-                                waited = note.payload in self.waiting
-                            if waited:
-                                self.kick()
+                            self.changed(note.payload)
             except Exception:
                 if self.listening or not self.listen_failed:
                     log.warning("live updates: not listening to the database; reading versions "
@@ -302,10 +283,10 @@ class Watcher:
             codes = list(self.waiting)
         if not codes:
             return
-        versions: dict[str, int] | None
+        read: dict[str, int] | None
         try:
             with engine.connect() as connection:
-                versions = service.versions(codes, connection)
+                read = versions(codes, connection)
             self.checks += 1
             if self.failing:
                 log.warning("live updates: the database answers again")
@@ -314,122 +295,31 @@ class Watcher:
             if not self.failing:
                 log.exception("live updates: reading the table versions failed")
                 self.failing = True
-            versions = None
+            read = None
         with self.lock:
             for code in codes:
                 for waiter in self.waiting.get(code, ()):
-                    if versions is None or versions.get(code) != waiter.seen:
+                    if read is None or read.get(code) != waiter.seen:
                         waiter.event.set()
 
 
-# --- in front of the app ---------------------------------------------------------------------
-
-LIVE_PATH = re.compile(r"/t/([^/]{1,10})/live\Z")
+VERSIONS_AT_ONCE = 500      # codes per statement, far below any database's limit on parameters
 
 
-def in_front(app: Flask) -> Flask:
-    """Install :class:`Front` before ``app`` (``companion run`` does)."""
-    app.wsgi_app = Front(app, app.wsgi_app)  # type: ignore[method-assign]
-    return app
-
-
-class Front:
-    """WSGI middleware for ``/t/<code>/live?v=N``, before the app (no request context, no
-    session, no rate limiter): one query for the table's version.
-
-    - The version is N: a poll gets 204 "nothing new" at once; a long poll (``wait=1``) waits
-      here, a greenlet and nothing else, and gets 204 at its time-out or goes to the app once
-      the table changed.
-    - Anything else (a screen behind, an unknown table) goes to the app, without ``wait``: the
-      app only renders (or answers 404).
-    - From an address over the wrong-code limit, everything goes to the app as it came: a
-      stranger gets 429 for a real code as for a made-up one (what answered here would tell
-      them apart), a screen of its own table is served (and waits) there."""
-
-    def __init__(self, app: Flask, wsgi_app: Any) -> None:
-        self.app = app
-        self.wsgi_app = wsgi_app
-        self.engine: Any = None
-
-    def __call__(self, environ: dict[str, Any], start_response: Any) -> Any:
-        if environ.get("REQUEST_METHOD") == "GET":
-            match = LIVE_PATH.match(environ.get("PATH_INFO", ""))
-            try:
-                nothing_new = match is not None and self._nothing_new(match.group(1), environ)
-            except Crowded:
-                start_response(*crowded_answer())
-                return [b""]
-            if nothing_new:
-                start_response("204 NO CONTENT", [("Vary", "Cookie")])
-                return []
-        return self.wsgi_app(environ, start_response)
-
-    def _nothing_new(self, code: str, environ: dict[str, Any]) -> bool:
-        query = environ.get("QUERY_STRING", "")
-        args = parse_qs(query)
-        if len(args.get("v", ())) != 1 or len(code) > 2 * service.CODE_LENGTH:
-            return False
-        try:
-            seen = int(args["v"][0])
-        except ValueError:
-            return False
-        address = self._address(environ)
-        if over_wrong_codes(self.app, address):
-            return False
-        waits = args.get("wait") == ["1"]
-        code = service.normal_code(code)
-        if self._version(code) == seen:
-            seconds = wait_seconds(self.app, environ) if waits else 0.0
-            if seconds <= 0:
-                return True
-            if not watcher_for(self.app).wait(code, seen, jittered(seconds),
-                                              address=address_key(address),
-                                              at_table=at_table(code, parse_cookie(environ))):
-                return True
-        if waits:       # the app answers at once
-            environ["QUERY_STRING"] = urlencode([(k, v) for k, v in parse_qsl(query) if k != "wait"])
-        return False
-
-    def _address(self, environ: dict[str, Any]) -> str:
-        """The client's address as the app sees it: behind ``PROXY_HOPS`` proxies, the one the
-        nearest of them names in X-Forwarded-For (as ProxyFix reads it), else the peer's."""
-        hops = int(self.app.config.get("PROXY_HOPS") or 0)
-        if hops > 0:
-            forwarded = [a.strip() for a in environ.get("HTTP_X_FORWARDED_FOR", "").split(",")]
-            if len(forwarded) >= hops and forwarded[-hops]:
-                return forwarded[-hops]
-        return str(environ.get("REMOTE_ADDR", ""))
-
-    def _version(self, code: str) -> int | None:
-        if self.engine is None:
-            with self.app.app_context():
-                self.engine = db.engine
-        with self.engine.connect() as connection:
-            return service.versions([code], connection).get(code)
-
-
-# --- a write committed in this process checks at once ----------------------------------------
-
-@event.listens_for(db.session, "do_orm_execute")
-def _statement(state: Any) -> None:
-    if state.is_update or state.is_insert or state.is_delete:
-        state.session.info[WROTE] = True
-
-
-@event.listens_for(db.session, "after_flush")
-def _flushed(session: Any, _context: Any) -> None:
-    session.info[WROTE] = True
-
-
-@event.listens_for(db.session, "after_rollback")
-def _rolled_back(session: Any) -> None:
-    session.info.pop(WROTE, None)
-
-
-@event.listens_for(db.session, "after_commit")
-def _committed(session: Any) -> None:
-    if not session.info.pop(WROTE, False) or not has_app_context():
-        return
-    watcher = current_app.extensions.get(EXTENSION)
-    if watcher is not None and watcher.pid == os.getpid():
-        watcher.kick()
+def versions(codes: Sequence[str], connection: Connection) -> dict[str, int]:
+    """The versions of the tables among ``codes`` (normal codes), by code: one statement per 500
+    codes, through ``connection`` (the session's in a request; outside one, the live updates'
+    from the pool). At the driver's level, as screens ask for versions all the time: the driver
+    reads one in microseconds, a SQLAlchemy statement in a tenth of a millisecond."""
+    mark = "?" if connection.dialect.paramstyle == "qmark" else "%s"
+    found: dict[str, int] = {}
+    cursor = connection.connection.cursor()
+    try:
+        for start in range(0, len(codes), VERSIONS_AT_ONCE):
+            chunk = list(codes[start:start + VERSIONS_AT_ONCE])
+            cursor.execute(f"SELECT code, version FROM {Table.__tablename__} "
+                           f"WHERE code IN ({', '.join([mark] * len(chunk))})", chunk)
+            found.update(cursor.fetchall())
+    finally:
+        cursor.close()
+    return found

@@ -15,7 +15,7 @@ from jinja2.runtime import Context
 from markupsafe import Markup
 
 from ..games import GAMES
-from . import bp, fragments, push, service
+from . import bp, fragments, long_poll, service
 from .identity import browser, is_host, my_seat
 from .links import qr_svg
 from .pages import join_url, render_screen, screen_context, screen_url, selection_of, table_or_404
@@ -56,7 +56,7 @@ def whole_history(code: str):
 def live(code: str):
     """The part of a screen that changes; "nothing new" (204) when the client is up to date.
     Rendered once per table, version, language and kind of viewer (see fragments.py)."""
-    crowded = push.wait(code)   # with wait=1: until the table changes (long poll), the time-out
+    crowded = long_poll.wait(code)  # with wait=1: until the table changes (long poll), the time-out
     if crowded is not None:     # (or 503 at once: beyond a bound on waiting screens)
         return crowded
     table = table_or_404(code)

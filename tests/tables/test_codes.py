@@ -73,7 +73,7 @@ def test_a_code_already_taken_is_drawn_again(app, client, monkeypatch):
 
     first = start_table(client, players=("Anna",))
     draws = iter([first, first, unknown_code(first)])
-    monkeypatch.setattr(service, "new_code", lambda: next(draws))
+    monkeypatch.setattr(service.making, "new_code", lambda: next(draws))
     second = start_table(client, players=("Bence",))
     assert second == unknown_code(first)
     untouched = text_of(client.get(f"/t/{first}"))

@@ -28,7 +28,7 @@ def test_the_replays_kept_stay_within_their_budget_in_bytes(tmp_path):
         tables = [service.find(code) for code in codes]
         for table in tables:
             service.replay_of(table)
-        kept = service._replays()
+        kept = service.replays._replays()
         held = [entry for entry in (kept.get(t.id) for t in tables) if entry is not None]
         one = held[-1]
         assert one.bytes == one[1].size + record.json_size(

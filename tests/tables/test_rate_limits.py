@@ -201,10 +201,10 @@ def page(response, code: str) -> list[str]:
 
 
 def test_over_the_limit_every_address_that_takes_a_code_answers_a_real_and_a_made_up_code_alike(tmp_path, clock):
-    from companion.tables import push
+    from companion.tables import long_poll
     from tests.support import start_table, take_seat
 
-    app = push.in_front(make_app(tmp_path, RATELIMIT_ENABLED=True, WRONG_CODE_LIMIT="10 per minute",
+    app = long_poll.in_front(make_app(tmp_path, RATELIMIT_ENABLED=True, WRONG_CODE_LIMIT="10 per minute",
                                  LIVE_WAIT_SECONDS=0.2))
     host = app.test_client()
     code = start_table(host, players=("Anna", "Bence"))
@@ -244,10 +244,10 @@ def test_the_live_view_in_front_of_the_app_follows_the_count_every_worker_shares
     """An address over the limit through one worker is over it in front of the other once the
     verdict kept there expires (seconds); once its tries left the window, it is answered
     "nothing new" in front again."""
-    from companion.tables import push
+    from companion.tables import long_poll
     from tests.support import start_table
 
-    first, second = (push.in_front(make_app(tmp_path, RATELIMIT_ENABLED=True,
+    first, second = (long_poll.in_front(make_app(tmp_path, RATELIMIT_ENABLED=True,
                                             WRONG_CODE_LIMIT="10 per minute")) for _ in range(2))
     code = start_table(first.test_client(), players=("Anna", "Bence"))
     guesser = second.test_client()

@@ -204,7 +204,7 @@ def test_a_long_record_imported_in_a_process_of_its_own_makes_the_same_table_kep
     from companion.tables import service
 
     events = [{"type": "points", "player": ("Anna", "Bence")[i % 2], "round": i // 2 + 1,
-               "points": i % 7} for i in range(2 * service.SNAPSHOT_EVERY)] + [{"type": "end"}]
+               "points": i % 7} for i in range(2 * service.replays.SNAPSHOT_EVERY)] + [{"type": "end"}]
     content = json.dumps(pad(events)).encode()
     expected = record.load(json.loads(content))
     for response, app in imported_in_a_process(tmp_path, content):

@@ -22,7 +22,7 @@ EVERY = 5       # SNAPSHOT_EVERY in these tests: short records reach it
 
 @pytest.fixture(autouse=True)
 def often(monkeypatch):
-    monkeypatch.setattr(service, "SNAPSHOT_EVERY", EVERY)
+    monkeypatch.setattr(service.replays, "SNAPSHOT_EVERY", EVERY)
 
 
 def forget(app) -> None:

@@ -1,0 +1,125 @@
+"""Making tables: a new one from a checked record (a new game, an imported record) under a
+fresh code, and the next game of a finished one (the rematch).
+
+Imports the record, the games, the models, and the service's finding, transactions and
+replays; nothing above it.
+"""
+from __future__ import annotations
+
+import secrets
+import time
+from typing import Any, Mapping
+
+from sqlalchemy import select, update
+from sqlalchemy.exc import IntegrityError
+
+from ... import record
+from ...extensions import db
+from ...games import GAMES
+from ...games.base import N_, RuleError
+from ...models import Event, Seat, Snapshot, Table, digest, utcnow
+from . import replays
+from .finding import find, new_code
+from .transactions import commit, writing
+
+
+def create(game: str, options: Mapping[str, Any], players: list[str],
+           events: list[dict[str, Any]] | None = None,
+           with_host: bool = True) -> tuple[Table, str | None]:
+    """A new table (checked through the record rules first); returns it and the host secret
+    (None without a host: the first screen to claim it, or a claim link, becomes the host)."""
+    replay = record.load(record.envelope(record.game_of(game), options, players, events or []))
+    return create_checked(record.made_of(replay, options), with_host)
+
+
+EVENTS_AT_ONCE = 250     # an imported log's events written per statement
+
+
+def create_checked(work: Mapping[str, Any], with_host: bool = True) -> tuple[Table, str | None]:
+    """A new table holding a record :func:`record.checked` read and replayed (maybe in another
+    process): nothing replayed again here; its events written a few hundred per statement, its
+    snapshot beside them when the log is long. Returns it and the host secret (None without a
+    host, as :func:`create`)."""
+    host_secret = secrets.token_urlsafe(24)
+    events = work["snapshot"]["events"]
+    for _attempt in range(20):
+        table = Table(code=new_code(), game=work["game"], options=dict(work["options"]),
+                      host_hash=digest(host_secret) if with_host else None,
+                      version=len(events), result=work["result"])
+        table.seats = [Seat(position=i, name=name) for i, name in enumerate(work["players"])]
+        db.session.add(table)
+        try:
+            db.session.flush()
+        except IntegrityError:      # the code was taken meanwhile: draw another
+            db.session.rollback()
+            continue
+        now = utcnow()
+        for start in range(0, len(events), EVENTS_AT_ONCE):
+            if start:
+                time.sleep(0)       # the server's other requests have their turn (gevent)
+            db.session.execute(Event.__table__.insert(), [
+                {"table_id": table.id, "seq": i + 1, "data": events[i], "by": "import",
+                 "created_at": now} for i in range(start, min(start + EVENTS_AT_ONCE, len(events)))])
+        if len(events) >= replays.SNAPSHOT_EVERY:     # a long record imported: kept replayed
+            db.session.execute(Snapshot.__table__.insert(), [{
+                "table_id": table.id, "events": len(events), "fingerprint": work["fingerprint"],
+                "data": work["snapshot"], "updated_at": utcnow()}])
+        db.session.commit()
+        return table, host_secret if with_host else None
+    raise RuntimeError("no free table code")
+
+
+def _new_table(replay: record.Replay, options: Mapping[str, Any], host_hash: str | None) -> Table:
+    """A table holding a checked record (not yet added to the session), under a fresh code."""
+    table = Table(code=new_code(), game=replay.game.name, options=dict(options),
+                  host_hash=host_hash, version=len(replay.events),
+                  result=replay.result() if replay.finished else None)
+    table.seats = [Seat(position=i, name=name) for i, name in enumerate(replay.players)]
+    table.events = [Event(seq=i + 1, data=e, by="import") for i, e in enumerate(replay.events)]
+    if len(replay.events) >= replays.SNAPSHOT_EVERY:     # a long record imported: kept replayed
+        table.snapshot = Snapshot(**replays.snapshot_values(replay))
+    return table
+
+
+def rematch(table: Table, rotate: bool) -> Table:
+    """The next game of a finished table: the same game, options and players (the old second
+    player first when ``rotate``), each seat and the host held by the same secrets as before, so
+    the same phones and host screen hold them. A table has one next table: asked again (a double
+    tap), the one already started is returned. RuleError if the game is not finished."""
+    for _attempt in range(20):
+        try:
+            with writing(table.id) as locked:
+                old = db.session.execute(select(Table.next_code, Table.result, Table.options,
+                                                Table.host_hash)
+                                         .where(Table.id == table.id)).one()
+                if old.next_code is not None:
+                    db.session.rollback()       # nothing to write: the version stays
+                    started = find(old.next_code)
+                    if started is not None:
+                        return started
+                    raise RuleError(N_("The next game of this table is gone."))
+                if old.result is None:
+                    raise RuleError(N_("The game is not finished: finish it first, then start "
+                                       "the rematch."))
+                seats = db.session.execute(select(Seat.name, Seat.secret_hash)
+                                           .where(Seat.table_id == table.id)
+                                           .order_by(Seat.position)).all()
+                players = [seat.name for seat in seats]
+                if rotate:
+                    players = players[1:] + players[:1]
+                game = GAMES[table.game]
+                events = game.setup_events(old.options, players)
+                replay = record.load(record.envelope(game, old.options, players, events))
+                new = _new_table(replay, old.options, old.host_hash)
+                held = {seat.name: seat.secret_hash for seat in seats}
+                for seat in new.seats:
+                    seat.secret_hash = held[seat.name]
+                db.session.add(new)
+                db.session.flush()          # the new code is checked for uniqueness here
+                db.session.execute(update(Table).where(Table.id == table.id)
+                                   .values(next_code=new.code))
+                commit(locked)
+                return new
+        except IntegrityError:      # the code was taken meanwhile: all rolled back, draw again
+            continue
+    raise RuntimeError("no free table code")
