@@ -53,7 +53,8 @@ def pytest_generate_tests(metafunc):
     as ``./test.sh`` asks): a module-wide parameter, so a module's shared app is made once per
     database. The browser tests run on the first database only, SQLite's own tests on SQLite,
     and so do a game's own tests (tests/games: its screens and forms, through the platform whose
-    tests run on each) unless their module is marked ``database`` itself (the dice races)."""
+    tests run on each) unless their module is marked ``database`` itself (the dice races), and so
+    does a test marked ``one_database``: what it checks is drawn from a table whatever keeps it."""
     kinds = database_kinds(metafunc.config)
     if len(kinds) < 2 or not opens_database(metafunc.fixturenames, metafunc.definition):
         return
@@ -64,6 +65,8 @@ def pytest_generate_tests(metafunc):
         kinds = kinds[:1]
     elif metafunc.definition.get_closest_marker("sqlite_only") is not None:
         kinds = [kind for kind in kinds if kind == "sqlite"] or kinds[:1]
+    elif metafunc.definition.get_closest_marker("one_database") is not None:
+        kinds = kinds[:1]
     names = ["sqlite" if kind == "sqlite" else "postgresql" for kind in kinds]
     metafunc.parametrize("database_kind", kinds, indirect=True, scope="module", ids=names)
 

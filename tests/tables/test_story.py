@@ -12,6 +12,8 @@ from companion.tables import service, story
 from tests.story_records import FINISHED, SCORE_PAD, points
 from tests.support import take_seat, text_of
 
+pytestmark = pytest.mark.one_database("the story's chart and page, drawn from a table's replay")
+
 
 def imported(client, data: dict) -> str:
     """The record imported as a table, as a host does; returns its code."""
