@@ -263,3 +263,13 @@ def test_the_live_view_in_front_of_the_app_follows_the_count_every_worker_shares
     assert guesser.get(live).status_code == 429
     clock.at += 71      # a minute and a slice: the tries left the window, the verdict expired
     assert guesser.get(live).status_code == 204
+
+
+def test_as_shipped_30_wrong_codes_hold_an_address_back_a_whole_minute(tmp_path, clock):
+    client = make_app(tmp_path, RATELIMIT_ENABLED=True).test_client()
+    assert [client.get(f"/go?code=AAA{n:02}").status_code for n in range(30)] == [404] * 30
+    assert client.get("/go?code=AAAXX").status_code == 429
+    clock.at += 45
+    assert client.get("/go?code=AAAXX").status_code == 429
+    clock.at += 26
+    assert client.get("/go?code=AAAXX").status_code == 404
