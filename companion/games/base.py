@@ -212,7 +212,8 @@ class Policy:
     it back from a phone), what is asked before an act replaces a value or before Finish, and
     what may not wait in a phone's queue while it is offline. Pure functions of the state and
     the act (the service calls ``live_check`` and ``overwrite`` under the table's lock); a
-    policy may ask the game's rules, never its screens."""
+    policy asks the game's pure rules module, never another part (whose turn it is comes from
+    the platform, which reads it from the rules)."""
 
     def live_check(self, state: Any, options: Mapping[str, Any], act: Act) -> None:
         """Rules of the live table, not of the record (who may roll now, setup only by the host):
@@ -222,12 +223,12 @@ class Policy:
     # the events that are a player's turn (asked about when made out of turn), e.g. {"place", "pass"}
     turn_events: ClassVar[frozenset[str]] = frozenset()
 
-    def out_of_turn(self, state: Any, act: Act) -> OutOfTurn | None:
+    def out_of_turn(self, state: Any, act: Act, turn: Turn | None) -> OutOfTurn | None:
         """The question before ``act`` is entered out of turn ("It is Bence's turn first. Enter
-        this for Csilla anyway?"): for a turn's event made for a player whose turn it is not.
-        A game overrides it for its own words, or for what its rules allow out of turn. Not
-        asked of an act from a phone's offline queue (the table played it)."""
-        turn = self.turn(state)     # type: ignore[attr-defined]   (the Rules part)
+        this for Csilla anyway?"): for a turn's event made for a player whose turn (``turn``, the
+        rules' answer on ``state``) it is not. A game overrides it for its own words, or for what
+        its rules allow out of turn. Not asked of an act from a phone's offline queue (the table
+        played it)."""
         player = act.event.get("player")
         if (turn is None or turn.player is None or act.event.get("type") not in self.turn_events
                 or not isinstance(player, str) or player == turn.player):

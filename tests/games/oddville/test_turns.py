@@ -40,7 +40,8 @@ def asked(state: rules.State, event: dict) -> str | None:
     """The question the live table asks before ``event`` (None: entered unasked)."""
     from companion.words import explain
 
-    question = game.out_of_turn(state, Act(event, "seat", event.get("player"), event["type"]))
+    question = game.out_of_turn(state, Act(event, "seat", event.get("player"), event["type"]),
+                                game.turn(state))
     return None if question is None else explain(question, game)
 
 

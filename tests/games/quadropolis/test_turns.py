@@ -137,7 +137,8 @@ def test_a_quick_tally_keeps_no_turns():
 # --- the live table asks before an act out of turn ------------------------------------------
 
 def asked(state: rules.State, event: dict) -> str | None:
-    question = game.out_of_turn(state, Act(event, "seat", event["player"], event["type"]))
+    question = game.out_of_turn(state, Act(event, "seat", event["player"], event["type"]),
+                                game.turn(state))
     return None if question is None else explain(question, game)
 
 
