@@ -56,5 +56,5 @@ class OddVillePolicy(Policy):
             return [gettext("Nobody has placed a 6th worker in the city yet.") if not state.tally
                     else gettext("Name who placed the 6th worker in the city first.")]
         still = rules.last_turns(state)
-        return [explain(rules.end_rule(state), self)] if still and not state.tally else []
+        return [explain(rules.end_rule(state))] if still and not state.tally else []
 
