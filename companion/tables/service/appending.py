@@ -66,13 +66,13 @@ def check(current: record.Replay, act: Act, next_code: str | None) -> None:
     reopened. Pure: raises RuleError or the Conflict to ask about."""
     if act.form is not None:
         game, state = current.game, current.state
-        game.live_check(state, current.options, act)
+        game.policy.live_check(state, current.options, act)
         if not act.queued and not current.finished:
-            asked = game.out_of_turn(state, act, game.turn(state))
+            asked = game.policy.out_of_turn(state, act, game.rules.turn(state))
             if asked is not None and act.anyway != asked.token:
                 current.then(dict(act.event))   # what the rules refuse is refused, not asked
                 raise asked
-        conflict = game.overwrite(state, act.event)
+        conflict = game.policy.overwrite(state, act.event)
         if conflict is not None and act.replaces != conflict.token:
             raise conflict
     if next_code is not None and current.finished and act.event.get("type") == "undo":

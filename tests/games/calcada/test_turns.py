@@ -93,8 +93,8 @@ def test_a_pass_scores_nothing_and_is_that_players_turn():
 
 def asked(events, event):
     state = replay(events)
-    return game.out_of_turn(state, Act(event, "seat", event["player"], event["type"]),
-                            game.turn(state))
+    return game.policy.out_of_turn(state, Act(event, "seat", event["player"], event["type"]),
+                                   game.rules.turn(state))
 
 
 def test_a_placement_or_a_pass_out_of_turn_is_asked_about():
