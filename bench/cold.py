@@ -61,7 +61,7 @@ def log(name: str, size: int) -> tuple[dict, list[dict]]:
     played = GAMES[name](random.Random(7))
     game = record.game_of(name)
     options = played["options"]
-    run = record.start(game, game.options(options, PLAYERS), PLAYERS)
+    run = record.start(game, game.rules.options(options, PLAYERS), PLAYERS)
     moves = [e for e in played["events"] if e["type"] != "end"]
     turn = 0
     while len(run.events) < size:

@@ -38,8 +38,8 @@ def step(n: int) -> dict:
 
 def table_of(size: int):
     game = GAMES["oddville"]
-    options = game.options({}, PLAYERS)
-    setup = game.setup_events(options, PLAYERS)
+    options = game.rules.options({}, PLAYERS)
+    setup = game.rules.setup_events(options, PLAYERS)
     events = setup + [step(n) for n in range(size - len(setup))]
     table, secret = service.create("oddville", {}, PLAYERS, events)
     return table.code, secret

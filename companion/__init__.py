@@ -139,8 +139,8 @@ def register_blueprints(app: Flask) -> None:
 
     app.register_blueprint(tables)
     for game in GAMES.values():
-        if game.blueprint is not None:
-            app.register_blueprint(game.blueprint)
+        if game.screens.blueprint is not None:
+            app.register_blueprint(game.screens.blueprint)
 
 
 def register_security_headers(app: Flask) -> None:

@@ -60,7 +60,7 @@ class Replay:
     def result(self) -> dict[str, Any]:
         """The game's result (a copy the caller may change), scored on first use only."""
         if self._result is None:
-            result = self.game.result(self.state)
+            result = self.game.rules.result(self.state)
             result["finished"] = self.finished
             self._result = result
         return copy.deepcopy(self._result)
@@ -109,9 +109,9 @@ def check_names(game: Game, names: list[str]) -> list[str]:
                             name=cut(name), max=MAX_NAME)
     if len(set(names)) != len(names):
         raise RuleError(N_("Two players have the same name; every name must be different."))
-    if not game.min_players <= len(names) <= game.max_players:
+    if not game.rules.min_players <= len(names) <= game.rules.max_players:
         raise RuleError(N_("%(game)s is played by %(min)d to %(max)d players."),
-                        game=game.name, min=game.min_players, max=game.max_players)
+                        game=game.name, min=game.rules.min_players, max=game.rules.max_players)
     return names
 
 
@@ -224,8 +224,8 @@ def load(record: Any) -> Replay:
         raw_options = record.get("options", {})
         if not isinstance(raw_options, Mapping):
             raise RuleError(N_("Options must be a JSON object."))
-        options = game.options(raw_options, players)
-        needed = game.record_version(options)
+        options = game.rules.options(raw_options, players)
+        needed = game.rules.record_version(options)
         if version < needed:
             raise RuleError(N_("These options are written only in a version %(needed)d record "
                                "(a reader of version %(version)d would score it wrongly)."),
@@ -245,7 +245,7 @@ def envelope(game: Game, options: Mapping[str, Any], players: list[str],
              events: list[Any]) -> dict[str, Any]:
     """A whole record of these parts, in the version its options need (version 1 unless the
     game's options need a newer one: a score sheet or teams)."""
-    return {"format": FORMAT, "version": game.record_version(options), "game": game.name,
+    return {"format": FORMAT, "version": game.rules.record_version(options), "game": game.name,
             "options": dict(options), "players": [{"name": n} for n in players],
             "events": list(events)}
 
@@ -298,14 +298,14 @@ def check_stdin() -> None:
 
 
 def start(game: Game, options: dict[str, Any], players: list[str]) -> Replay:
-    return Replay(game, options, players, [], game.start(options, players))
+    return Replay(game, options, players, [], game.rules.start(options, players))
 
 
 def replay(game: Game, options: dict[str, Any], players: list[str],
             events: list[Any], start: Replay | None = None) -> Replay:
     """Fold the events through the rules, resuming after ``start`` when it is a prefix."""
     if start is None:
-        run = Replay(game, options, players, [], game.start(options, players))
+        run = Replay(game, options, players, [], game.rules.start(options, players))
     else:
         run = Replay(game, options, players, list(start.events), start.state,
                      start.finished, dict(start.undone), start.work, size=start.size)
@@ -319,7 +319,7 @@ def replay(game: Game, options: dict[str, Any], players: list[str],
             if event["type"] == "undo":
                 _undo(run, event, index)
             else:
-                run.state = game.apply(run.state, event)
+                run.state = game.rules.apply(run.state, event)
                 run.finished = event["type"] == "end"
         except RuleError as error:
             raise RecordError(error, index, event["type"]) from None
@@ -354,12 +354,12 @@ def _undo(run: Replay, event: Mapping[str, Any], index: int) -> None:
     if run.work > MAX_UNDO_WORK:
         raise RuleError(N_("This record takes back too many acts to replay: its undos may replay "
                            "at most %(max)d acts in all."), max=MAX_UNDO_WORK)
-    state = run.game.start(run.options, run.players)
+    state = run.game.rules.start(run.options, run.players)
     for i, earlier in enumerate(run.events):
         if earlier.get("type") == "undo" or i in undone:
             continue
         try:
-            state = run.game.apply(state, earlier)
+            state = run.game.rules.apply(state, earlier)
         except RuleError as error:
             raise RuleError(N_("Taking back event %(n)d would make event %(later)d illegal: %(reason)s"),
                             n=target + 1, later=i + 1, reason=error) from None
@@ -371,7 +371,7 @@ def _undo(run: Replay, event: Mapping[str, Any], index: int) -> None:
 # --- snapshots: a replay kept as data, resumed without replaying its events -------------------
 
 SNAPSHOT_FORMAT = 1         # the layout of snapshot() below; another one is stale
-_FINGERPRINTS: dict[type, str] = {}      # by the game's class (a test's game may share a name)
+_FINGERPRINTS: dict[type, str] = {}      # by the game's rules class (a test's may share a name)
 _FINGERPRINTING = threading.Lock()
 
 
@@ -380,18 +380,19 @@ def fingerprint(game: Game) -> str:
     its package (code and data: boards, sheets, tiles; not compiled caches), the modules every
     game shares (``companion/games/*.py``) and this module. Worked out once per process and
     game; a snapshot made under another fingerprint was made by other rules, so it is stale."""
-    found = _FINGERPRINTS.get(type(game))
+    kind = type(game.rules)
+    found = _FINGERPRINTS.get(kind)
     if found is not None:
         return found
     with _FINGERPRINTING:
-        if type(game) not in _FINGERPRINTS:
-            _FINGERPRINTS[type(game)] = _fingerprint(game)
-    return _FINGERPRINTS[type(game)]
+        if kind not in _FINGERPRINTS:
+            _FINGERPRINTS[kind] = _fingerprint(game)
+    return _FINGERPRINTS[kind]
 
 
 def _fingerprint(game: Game) -> str:
     games = Path(__file__).resolve().with_name("games")
-    module = Path(sys.modules[type(game).__module__].__file__ or "").resolve()
+    module = Path(sys.modules[type(game.rules).__module__].__file__ or "").resolve()
     own = [module] if module.parent == games else sorted(
         p for p in module.parent.rglob("*")
         if p.is_file() and "__pycache__" not in p.parts and p.suffix not in (".pyc", ".pyo"))
@@ -408,7 +409,7 @@ def snapshot(run: Replay) -> dict[str, Any]:
     """``run`` as JSON-able data for :func:`resumed`: its events (one document reads back faster
     than as many rows), its state as the game's own JSON-able data, whether it is finished, its
     undos and their work so far."""
-    return {"events": run.events, "state": run.game.dump_state(run.state),
+    return {"events": run.events, "state": run.game.rules.dump_state(run.state),
             "finished": run.finished, "undone": [[index, by] for index, by in run.undone.items()],
             "work": run.work}
 
@@ -421,7 +422,7 @@ def resumed(game: Game, options: dict[str, Any], players: list[str],
     try:
         events, finished, work = data["events"], data["finished"], data["work"]
         undone = {int(index): int(by) for index, by in data["undone"]}
-        state = game.load_state(data["state"])
+        state = game.rules.load_state(data["state"])
     except (KeyError, TypeError, ValueError) as error:
         raise ValueError(f"not a snapshot: {error}") from None
     if not (isinstance(events, list) and isinstance(finished, bool) and isinstance(work, int)):

@@ -85,9 +85,10 @@ def test_ids_inside_a_refusal_are_shown_in_the_players_language(app):
     refusal = RuleError(N_("All %(copies)d %(colour)s %(motif)s tiles are already on the boards."),
                         copies=4, colour="yellow", motif="tram")
     with app.test_request_context(headers={"Accept-Language": "hu"}):
-        said = explain(refusal, GAMES["calcada"])
+        said = explain(refusal, GAMES["calcada"].rules)
         kind = explain(RuleError(N_("There are no %(kind)s tiles in Classic Quadropolis; they are "
-                                    "used only in Expert."), kind="office"), GAMES["quadropolis"])
+                                    "used only in Expert."), kind="office"),
+                       GAMES["quadropolis"].rules)
     assert "sárga villamos" in said and "yellow" not in said and "tram" not in said
     assert "irodaház" in kind and "office" not in kind
 

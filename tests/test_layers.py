@@ -1,6 +1,6 @@
 """The code's shape: layers that only point down (import-linter's contracts in pyproject.toml),
-no import cycle anywhere, imports inside functions included, and the tables' modules short
-enough to read (one concern each)."""
+no import cycle anywhere, imports inside functions included, the tables' modules short enough to
+read (one concern each), and each game three parts apart."""
 from __future__ import annotations
 
 import os
@@ -10,6 +10,9 @@ import sys
 from pathlib import Path
 
 import grimp
+
+from companion.games import GAMES
+from companion.games.base import Game, Policy, Rules, Screens
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -96,3 +99,41 @@ def test_a_module_one_line_too_long_is_found(tmp_path):
     (tmp_path / "short.py").write_text("x = 1\n" * 300)
     (tmp_path / "inner" / "long.py").write_text("x = 1\n" * 301)
     assert too_long(tmp_path, 300) == {str(Path("inner") / "long.py"): 301}
+
+
+PARTS = {"rules": Rules, "policy": Policy, "screens": Screens}
+
+
+def crossed(game: Game) -> list[str]:
+    """Where a game's parts are not apart: a part written to another part's contract too, or one
+    holding another part (in its own attributes or its class's)."""
+    found = []
+    for name, contract in PARTS.items():
+        part = getattr(game, name)
+        if not isinstance(part, contract):
+            found.append(f"{name} is no {contract.__name__}")
+        found += [f"{name} is a {other.__name__} too" for other in PARTS.values()
+                  if other is not contract and isinstance(part, other)]
+        held = {**{k: v for c in reversed(type(part).__mro__) for k, v in vars(c).items()},
+                **vars(part)}
+        found += [f"{name}.{key} holds a part" for key, value in held.items()
+                  if isinstance(value, (Game, *PARTS.values()))]
+    return found
+
+
+def test_every_game_is_its_rules_its_policy_and_its_screens_none_holding_another():
+    assert {name: crossed(GAMES[name]) for name in GAMES} == {name: [] for name in GAMES}
+
+
+def test_a_part_written_as_two_or_holding_another_is_found():
+    class Both(Rules, Policy):
+        name, label = "both", "Both"
+
+    class Holding(Screens):
+        rules = Both()
+
+    both = Both()
+    assert crossed(Game(both, both, Holding())) == [
+        "rules is a Policy too", "policy is a Rules too", "screens.rules holds a part"]
+    assert crossed(Game(Rules(), Policy(), Rules())) == [  # type: ignore[arg-type]
+        "screens is no Screens", "screens is a Rules too"]

@@ -5,6 +5,7 @@ import pytest
 
 from companion import record
 from companion.games import GAMES
+from companion.games.base import Game
 
 P = {"type": "points", "player": "Anna", "round": 1, "points": 5}
 
@@ -25,7 +26,7 @@ def test_every_registered_game_has_a_name_label_and_pure_rules_hooks():
     assert "score-pad" in GAMES
     for name, game in GAMES.items():
         assert game.name == name and str(game.label)
-        assert callable(game.apply) and callable(game.result)
+        assert callable(game.rules.apply) and callable(game.rules.result)
 
 
 @pytest.mark.parametrize("changes, message", [
@@ -98,7 +99,7 @@ def test_then_checks_one_more_event_without_touching_the_replay():
 
 
 class Tokens:
-    """A tiny game for the platform's sake: a player can only spend a token they were given."""
+    """The rules of a tiny game, for the platform: a player spends only a token they were given."""
 
     name, label, min_players, max_players = "tokens", "Tokens", 1, 4
 
@@ -126,7 +127,7 @@ class Tokens:
 
 
 def test_an_undo_that_would_make_a_later_act_illegal_is_refused(monkeypatch):
-    monkeypatch.setitem(GAMES, "tokens", Tokens())
+    monkeypatch.setitem(GAMES, "tokens", Game(Tokens()))
     events = [{"type": "give"}, {"type": "spend"}, {"type": "undo", "event": 1}]
     message = refused(rec(game="tokens", events=events))
     assert message == ("event 3 (undo): Taking back event 1 would make event 2 illegal: "

@@ -67,9 +67,10 @@ def logs(draw, name: str) -> record.Replay:
     """A legal log of ``name``: the game's own acts, an undo of a random earlier act now and
     then, an end now and then (and its undo: the game reopened)."""
     game = GAMES[name]
-    players = NAMES[:draw(st.integers(max(2, game.min_players), min(4, game.max_players)))]
+    fewest, most = max(2, game.rules.min_players), min(4, game.rules.max_players)
+    players = NAMES[:draw(st.integers(fewest, most))]
     options_of, setup, next_event = GAME_PLAY[name]
-    options = game.options(options_of(draw), players)
+    options = game.rules.options(options_of(draw), players)
     run = record.start(game, options, players)
     for event in setup(options):
         run = run.then(event)
@@ -78,7 +79,7 @@ def logs(draw, name: str) -> record.Replay:
         if kind == 0 and run.effective():
             event = {"type": "undo", "event": draw(st.sampled_from(run.effective())) + 1}
         elif kind == 1 and not run.finished:
-            event = game.end_event(run.state)
+            event = game.rules.end_event(run.state)
         elif run.finished:          # reopened, or left finished a while (nothing else goes in)
             if kind > 4:
                 continue
@@ -129,13 +130,13 @@ def test_a_replay_resumed_from_its_snapshot_is_the_fresh_replay(name, data):
 def test_every_state_reads_back_equal_from_its_json_form(name, data):
     full = data.draw(logs(name))
     game = full.game
-    state = game.start(full.options, full.players)
+    state = game.rules.start(full.options, full.players)
     for index in [i for i in full.effective()]:
-        state = game.apply(state, full.events[index])
-        back = game.load_state(through_json(game.dump_state(state)))
+        state = game.rules.apply(state, full.events[index])
+        back = game.rules.load_state(through_json(game.rules.dump_state(state)))
         assert back == state
         assert type(back) is type(state)
-        assert game.result(back) == game.result(state)
+        assert game.rules.result(back) == game.rules.result(state)
 
 
 def test_the_codec_keeps_every_kind_of_value_it_knows():

@@ -1,8 +1,12 @@
 """What every game plug-in provides to the platform: its rules, its live-table policy, its screens.
 
-The rules themselves live in a pure module per game (no Flask, no database); these classes are
-the seam the web shell and the command line use. Player-facing labels are lazy strings so that
-they are translated when shown, never at import.
+A :class:`Game` holds the three parts, each written to its own contract (:class:`Rules`,
+:class:`Policy`, :class:`Screens`: the hooks and their defaults) and asked for its own:
+``game.rules.apply(…)``, ``game.policy.live_check(…)``, ``game.screens.screen(…)``. No part holds
+another; one that needs a rule asks the game's pure module (``rules.py``), or is handed what it
+needs by the platform. The rules themselves live in that pure module (no Flask, no database);
+these classes are the seam the web shell and the command line use. Player-facing labels are lazy
+strings so that they are translated when shown, never at import.
 """
 from __future__ import annotations
 
@@ -212,7 +216,8 @@ class Policy:
     it back from a phone), what is asked before an act replaces a value or before Finish, and
     what may not wait in a phone's queue while it is offline. Pure functions of the state and
     the act (the service calls ``live_check`` and ``overwrite`` under the table's lock); a
-    policy may ask the game's rules, never its screens."""
+    policy asks the game's pure rules module, never another part (whose turn it is comes from
+    the platform, which reads it from the rules)."""
 
     def live_check(self, state: Any, options: Mapping[str, Any], act: Act) -> None:
         """Rules of the live table, not of the record (who may roll now, setup only by the host):
@@ -222,12 +227,12 @@ class Policy:
     # the events that are a player's turn (asked about when made out of turn), e.g. {"place", "pass"}
     turn_events: ClassVar[frozenset[str]] = frozenset()
 
-    def out_of_turn(self, state: Any, act: Act) -> OutOfTurn | None:
+    def out_of_turn(self, state: Any, act: Act, turn: Turn | None) -> OutOfTurn | None:
         """The question before ``act`` is entered out of turn ("It is Bence's turn first. Enter
-        this for Csilla anyway?"): for a turn's event made for a player whose turn it is not.
-        A game overrides it for its own words, or for what its rules allow out of turn. Not
-        asked of an act from a phone's offline queue (the table played it)."""
-        turn = self.turn(state)     # type: ignore[attr-defined]   (the Rules part)
+        this for Csilla anyway?"): for a turn's event made for a player whose turn (``turn``, the
+        rules' answer on ``state``) it is not. A game overrides it for its own words, or for what
+        its rules allow out of turn. Not asked of an act from a phone's offline queue (the table
+        played it)."""
         player = act.event.get("player")
         if (turn is None or turn.player is None or act.event.get("type") not in self.turn_events
                 or not isinstance(player, str) or player == turn.player):
@@ -269,7 +274,8 @@ class Screens:
     screen model the templates draw as ``d``, the query arguments a screen keeps across live
     updates and the values an untouched form follows. Flask, WTForms and the database are
     imported on first use (:class:`web_part`, imports inside methods), so the command line never
-    loads them; the screens may ask the game's rules, never decide one."""
+    loads them; the screens ask the game's pure rules module, never decide a rule, never reach
+    another part."""
 
     phone_template: ClassVar[str] = "tables/phone_generic.html"
     host_template: ClassVar[str] = "tables/host_generic.html"
@@ -322,11 +328,24 @@ class Screens:
         return {}
 
 
-class Game(Rules, Policy, Screens):
-    """A game plug-in as the platform sees it: its rules, its live-table policy and its screens,
-    each written as its own part (``class DoodleCity(DoodleCityRules, DoodleCityPolicy,
-    DoodleCityScreens)``) and asked through this one object. The record and the command line
-    only ever ask the rules part."""
+@dataclass(frozen=True)
+class Game:
+    """A game plug-in as the platform sees it: its three parts, each asked for its own —
+    ``rules`` (the record, the command line and every page reading a table), ``policy`` (the
+    live table) and ``screens`` (the web). Its name and label, what identifies it, are the
+    rules'."""
+
+    rules: Rules
+    policy: Policy = field(default_factory=Policy)
+    screens: Screens = field(default_factory=Screens)
+
+    @property
+    def name(self) -> str:
+        return self.rules.name
+
+    @property
+    def label(self) -> Any:
+        return self.rules.label
 
 
 class web_part:
@@ -341,10 +360,10 @@ class web_part:
     def __set_name__(self, owner: type, attribute: str) -> None:
         self.package, self.attribute = sys.modules[owner.__module__].__package__, attribute
 
-    def __get__(self, game: Any, owner: type | None = None) -> Any:
+    def __get__(self, screens: Any, owner: type | None = None) -> Any:
         value = getattr(import_module(self.module, self.package), self.name)
-        if game is not None:
-            game.__dict__[self.attribute] = value      # later reads skip the import
+        if screens is not None:
+            screens.__dict__[self.attribute] = value      # later reads skip the import
         return value
 
 

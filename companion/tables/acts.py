@@ -84,7 +84,7 @@ def ask_to_replace(table, view: str, conflict: Conflict, forms: dict[str, Any] |
     action = request.full_path if request.query_string else request.path
     back = screen_url(table.code, view, selection_of(replay.game))
     return render_screen(table, view, forms, status=409, confirm=question(
-        explain(conflict, replay.game), action, yes, back, fields, changes=changes(),
+        explain(conflict, replay.game.rules), action, yes, back, fields, changes=changes(),
         danger=False))
 
 
@@ -96,12 +96,12 @@ def late_entry(table, act: Act, conflict: Conflict):
     table, replay, changes = since_seen(table, mine=(act.by, act.player))
 
     def reason() -> str:
-        question, lines = explain(conflict, replay.game), changes()
+        question, lines = explain(conflict, replay.game.rules), changes()
         if not lines:
             return gettext("Not entered: %(reason)s", reason=question)
         return gettext("Not entered: while this phone was offline, %(changes)s. %(question)s",
                        changes="; ".join(lines), question=question)
-    entries = in_every_language(lambda: replay.game.describe(act.event, replay.options))
+    entries = in_every_language(lambda: replay.game.rules.describe(act.event, replay.options))
     return queue_answer(reason, 409, replaces=conflict.token,
                         **({"entries": entries} if all(entries.values()) else {}))
 
@@ -126,8 +126,8 @@ def commit(table, act: Act, view: str, forms: dict[str, Any] | None = None):
         return ask_to_replace(table, view, conflict, forms)
     except RuleError as error:
         if queued():
-            return not_entered(lambda error=error: explain(error, game), 422)
-        return render_screen(service.find(code), view, forms, explain(error, game), 422)
+            return not_entered(lambda error=error: explain(error, game.rules), 422)
+        return render_screen(service.find(code), view, forms, explain(error, game.rules), 422)
     if queued():        # appended now, or already in by its nonce
         return queue_answer()
     return redirect(screen_url(code, view, selection_of(game)), 303)
@@ -138,7 +138,7 @@ def act(code: str, form_name: str):
     table = table_or_404(code)
     player, by, view = actor_of(table)
     replay = service.replay_of(table)
-    forms = replay.game.forms(replay.state, player)
+    forms = replay.game.screens.forms(replay.state, player)
     form = forms.get(form_name)
     if form is None:
         abort(404)
@@ -149,14 +149,14 @@ def act(code: str, form_name: str):
     if player is None and "player" in form:
         player = form.player.data or None             # the host names the seat it acts for
     try:
-        event = replay.game.event_from_form(form_name, form, player, replay.state)
+        event = replay.game.screens.event_from_form(form_name, form, player, replay.state)
     except RuleError as error:
         if queued():
-            return not_entered(lambda error=error: explain(error, replay.game), 422)
-        return render_screen(table, view, forms, explain(error, replay.game), 422)
+            return not_entered(lambda error=error: explain(error, replay.game.rules), 422)
+        return render_screen(table, view, forms, explain(error, replay.game.rules), 422)
     if event is None:
         abort(404)
-    moment = replay.game.moment(form_name, event) if queued() else None
+    moment = replay.game.policy.moment(form_name, event) if queued() else None
     if moment is not None:         # kept by a phone while offline: it no longer means the same
         return not_entered(lambda: str(moment), 409)
     return commit(table, act_of(event, by, player, form_name), view, forms)
@@ -212,8 +212,8 @@ def finish(code: str):
             gettext("Finish the game? The final ranking is shown on every screen; you can "
                     "reopen the game from this screen if it was a mistake."),
             request.path, gettext("Finish the game"), screen_url(table.code, "host"), {"sure": "yes"},
-            warnings=replay.game.missing(replay.state)))
-    return commit(table, act_of(replay.game.end_event(replay.state), "host"), "host")
+            warnings=replay.game.policy.missing(replay.state)))
+    return commit(table, act_of(replay.game.rules.end_event(replay.state), "host"), "host")
 
 
 @bp.post("/t/<code>/reopen")

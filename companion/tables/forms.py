@@ -32,9 +32,9 @@ class NewTableForm(FlaskForm):
         if len({n.casefold() for n in names}) != len(names):
             raise ValidationError(_l("Two players have the same name; give everyone a different one."))
         game = GAMES.get(self.game.data)
-        if game and not game.min_players <= len(names) <= game.max_players:
-            raise ValidationError(_l("%(game)s needs %(min)d to %(max)d players.",
-                                     game=game.label, min=game.min_players, max=game.max_players))
+        if game and not game.rules.min_players <= len(names) <= game.rules.max_players:
+            raise ValidationError(_l("%(game)s needs %(min)d to %(max)d players.", game=game.label,
+                                     min=game.rules.min_players, max=game.rules.max_players))
 
 
 class ImportForm(FlaskForm):

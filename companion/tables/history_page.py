@@ -29,7 +29,7 @@ from wtforms.validators import InputRequired
 
 from ..extensions import db
 from ..games import GAMES
-from ..games.base import Game, RuleError
+from ..games.base import Game, RuleError, Rules
 from ..models import Event, NameMerge, Sitting, Table
 from ..record import MAX_NAME
 from . import bp
@@ -102,12 +102,12 @@ def play_kind(game: Game, options: Any, players: list[str]) -> dict[str, Any]:
     """What a play's options say of how it is counted: its group, the group's categories and
     whether the highest total wins (options a newer version no longer accepts: the game's)."""
     try:
-        options = game.options(options if isinstance(options, dict) else {}, players)
+        options = game.rules.options(options if isinstance(options, dict) else {}, players)
     except (RuleError, TypeError, KeyError):
         return {}
-    group = game.play_group(options)
-    return {"group": group, "highest": game.highest_wins(options),
-            "categories": dict(game.category_labels(options)) if group else {}}
+    group = game.rules.play_group(options)
+    return {"group": group, "highest": game.rules.highest_wins(options),
+            "categories": dict(game.rules.category_labels(options)) if group else {}}
 
 
 def teams_of(result: dict[str, Any], players: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -230,7 +230,7 @@ def group_stats(game: Game, plays: list[Play], key: str | None) -> dict[str, Any
                 if number(points):
                     best = line["categories"].get(category)
                     line["categories"][category] = points if best is None else better(best, points)
-            single = game.best_single(row)
+            single = game.rules.best_single(row)
             if single is not None and (line["single"] is None or single[1] > line["single"][1]):
                 line["single"] = single
     if not lines:
@@ -243,7 +243,7 @@ def group_stats(game: Game, plays: list[Play], key: str | None) -> dict[str, Any
                                   if category in line["categories"]]
     labels = [line["single"][0] for line in mine if line["single"] is not None]
     # a game with a best single unit has the column even when only older results are here
-    has_single = bool(labels) or type(game).best_single is not Game.best_single
+    has_single = bool(labels) or type(game.rules).best_single is not Rules.best_single
     return {"game": game, "title": plays[0].title, "group": plays[0].group, "lines": mine,
             "has_single": has_single, "single_label": labels[0] if labels else _l("Best single"),
             "highest": better is max}

@@ -23,9 +23,9 @@ from .identity import cookie_codes, host_redirect, is_host, my_seat
 def option_forms(formdata: Any = None) -> dict[str, Any]:
     forms = {}
     for name, game in GAMES.items():
-        if game.options_form:
-            forms[name] = game.options_form(formdata=formdata, prefix=options_prefix(name))
-            game.prepare_options_form(forms[name])
+        if game.screens.options_form:
+            forms[name] = game.screens.options_form(formdata=formdata, prefix=options_prefix(name))
+            game.screens.prepare_options_form(forms[name])
     return forms
 
 
@@ -41,7 +41,7 @@ def render_home(new: NewTableForm, upload: ImportForm, options: dict[str, Any], 
         game = GAMES[table.game]
         if table.result is not None:        # finished: the result stored with its end
             winners, finished = table.result["winners"], True
-        elif game.leaders_on_home and table.version:
+        elif game.screens.leaders_on_home and table.version:
             replay = service.replay_of(table)
             winners, finished = replay.result()["winners"] if replay.events else [], False
         else:
@@ -69,12 +69,12 @@ def create():
         game = GAMES[new.game.data]
         opts_form = options.get(game.name)
         if opts_form is None or opts_form.validate():
-            opts = game.options_from_form(opts_form, new.names()) if opts_form else {}
+            opts = game.screens.options_from_form(opts_form, new.names()) if opts_form else {}
             try:
                 table, host_secret = service.create(game.name, opts, new.names(),
-                                                    game.setup_events(opts, new.names()))
+                                                    game.rules.setup_events(opts, new.names()))
             except RecordError as error:
-                new.form_errors.append(explain(error, game))
+                new.form_errors.append(explain(error, game.rules))
             else:
                 return host_redirect(table, host_secret)
     return render_home(new, ImportForm(formdata=None), options, 422)
@@ -110,7 +110,8 @@ def refusal_words(error: RecordError) -> str:
     (:func:`record.refusal` names the record's game, if any). The event's type is always
     written as in the record."""
     english = get_locale() is None or get_locale().language == "en"
-    return explain(error, None if english else GAMES.get(error.data["game"] or ""))
+    game = None if english else GAMES.get(error.data["game"] or "")
+    return explain(error, game.rules if game else None)
 
 
 CHECK = "from companion.record import check_stdin; check_stdin()"

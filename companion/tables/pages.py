@@ -103,21 +103,21 @@ def screen_context(table, replay, view: str) -> dict[str, Any]:
     host = is_host(table)
     result = replay.result()        # scored once per screen (Quadropolis optimises here)
     player = seat.name if seat and view == "phone" else None
-    selection = selection_of(replay.game)
-    return {"table": table, "game": replay.game, "replay": replay, "view": view,
+    game, selection = replay.game, selection_of(replay.game)
+    return {"table": table, "game": game, "replay": replay, "view": view,
             "result": result, "standings": standings(replay, result),
             "history": history(replay, by, HISTORY_ON_SCREEN[view]),
             "history_count": len(replay.events),
             "seat": seat, "host": host,
             "finished": replay.finished, "last_own": last_own(replay, seat.name) if seat else None,
-            "turn": None if replay.finished else replay.game.turn(replay.state),
+            "turn": None if replay.finished else game.rules.turn(replay.state),
             "end_event": end_event(replay),
-            "follow": {**replay.game.follow(replay.state, player), "seen": len(replay.events)},
+            "follow": {**game.screens.follow(replay.state, player), "seen": len(replay.events)},
             "selection": selection,
             # the address the QR code and the host screen give (the live part shows it too)
             "join_url": join_url(table),
             # the game's own view of the screen, built once for every template that draws it
-            "d": replay.game.screen(replay.state, replay.options, view, seat, host, selection)}
+            "d": game.screens.screen(replay.state, replay.options, view, seat, host, selection)}
 
 
 class UnclearSelection(BadRequest):
@@ -141,7 +141,7 @@ def selection_of(game) -> dict[str, str]:
     if request.method != "GET":
         source.update({k: v[-1] for k, v in
                        parse_qs(request.form.get("back", "").lstrip("?")).items()})
-    selection = {k: source[k] for k in game.query_args if k in source}
+    selection = {k: source[k] for k in game.screens.query_args if k in source}
     for name, value in selection.items():
         if not SELECTION_VALUE.fullmatch(value):
             raise UnclearSelection(name)
@@ -151,7 +151,7 @@ def selection_of(game) -> dict[str, str]:
 def last_own(replay, player: str) -> int | None:
     """The number of the player's own last act that still counts (what their Undo takes back)."""
     index = replay.last_counting(
-        lambda event: event["type"] != "end" and replay.game.actor(event) == player)
+        lambda event: event["type"] != "end" and replay.game.policy.actor(event) == player)
     return None if index is None else index + 1
 
 
@@ -179,9 +179,9 @@ def render_screen(table, view: str, forms: dict[str, Any] | None = None, error: 
     context = screen_context(table, replay, view)
     if forms is None and not replay.finished:
         if view == "host" and context["host"]:
-            forms = replay.game.forms(replay.state, None)
+            forms = replay.game.screens.forms(replay.state, None)
         elif view == "phone" and context["seat"]:
-            forms = replay.game.forms(replay.state, context["seat"].name)
+            forms = replay.game.screens.forms(replay.state, context["seat"].name)
     template = "tables/host.html" if view == "host" else "tables/phone.html"
     page_url = screen_url(table.code, view)
     # a plain look at the screen: its live part is the one its live updates get (rendered once

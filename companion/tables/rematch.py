@@ -64,7 +64,7 @@ def rematch(code: str):
         new = service.rematch(table, rotate=ORDERS[request.form["order"]])
     except RuleError as error:
         return render_screen(service.find(table.code), "host", None,
-                             explain(error, GAMES[table.game]), 409)
+                             explain(error, GAMES[table.game].rules), 409)
     return moved(table, new, "host")
 
 

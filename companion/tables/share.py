@@ -56,7 +56,7 @@ def bgstats_play(table, replay, result: dict[str, Any], bgg_id: int | None) -> d
     teams in the comments."""
     game = replay.game
     start, end = play_times(table, replay)
-    group = game.play_group(replay.options)
+    group = game.rules.play_group(replay.options)
     with force_locale("en"):
         name = group or str(game.label)
         teams = team_standings(replay, result)
@@ -72,7 +72,7 @@ def bgstats_play(table, replay, result: dict[str, Any], bgg_id: int | None) -> d
         "durationMin": max(0, round((end - start).total_seconds() / 60)),
         **({"comments": " ".join([f"Teams: {comments}.", *notes])} if teams else {}),
         "game": {"name": name, **({"bggId": bgg_id} if bgg_id is not None else {}),
-                 "highestWins": game.highest_wins(replay.options), "noPoints": False,
+                 "highestWins": game.rules.highest_wins(replay.options), "noPoints": False,
                  "sourceGameId": f"{game.name}/{group}" if group else game.name},
         "players": [{"name": player, "score": total[player], "rank": rank[player],
                      "winner": player in winners, "startPlayer": seat == 0,
@@ -90,10 +90,10 @@ def bgstats_link(table, replay, result: dict[str, Any], bgg_id: int | None) -> s
 @bp.app_template_global()
 def share_links(table, replay, result: dict[str, Any]) -> dict[str, Any]:
     """What the finished screens' share part links to (the host may give a BoardGameGeek id)."""
-    bgg = bgg_id_from(request.args.get("bgg"), replay.game.bgg_id)
+    bgg = bgg_id_from(request.args.get("bgg"), replay.game.rules.bgg_id)
     return {"card": url_for("tables.card_png", code=table.code, v=table.version,
                             lang=str(get_locale())),
-            "title": replay.game.play_group(replay.options) or replay.game.label,
+            "title": replay.game.rules.play_group(replay.options) or replay.game.label,
             "filename": f"{table.game}-{table.code}.png",
             "bgstats": bgstats_link(table, replay, result, bgg), "bgg": bgg}
 
@@ -102,7 +102,7 @@ def result_card(table, replay, result: dict[str, Any]) -> card.Card:
     """The card of a finished table: its ranking with each player's points by category (a score
     sheet's own); with teams each team's line, then its players'."""
     game = replay.game
-    labels = game.category_labels(replay.options)
+    labels = game.rules.category_labels(replay.options)
     many = len(labels) > 1
 
     def points(breakdown: dict[str, Any]) -> tuple[str, ...]:
@@ -122,7 +122,7 @@ def result_card(table, replay, result: dict[str, Any]) -> card.Card:
                               breakdown=points(row["breakdown"]))
                      for row in standings(replay, result))
     _start, end = play_times(table, replay)
-    return card.Card(game=game.play_group(replay.options) or str(game.label),
+    return card.Card(game=game.rules.play_group(replay.options) or str(game.label),
                      date=format_date(end.date(), "long"), winner_line=winner_line(result),
                      rows=rows, total_label=gettext("Total"))
 

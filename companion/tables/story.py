@@ -59,30 +59,30 @@ def _totals(result: Mapping[str, Any]) -> dict[str, int]:
 
 def series(replay: record.Replay) -> Series:
     """Each player's total through the game: by round where the game keeps its points by round
-    (``Game.chart_rounds``), else after every act, each scored by the game's result."""
+    (``Rules.chart_rounds``), else after every act, each scored by the game's result."""
     game, players = replay.game, replay.players
-    by_round = game.chart_rounds(replay.state)
+    by_round = game.rules.chart_rounds(replay.state)
     if by_round is not None:
         rounds = max((len(line) for line in by_round.values()), default=0)
-        labels = tuple(game.chart_steps(replay.options) or ())
+        labels = tuple(game.rules.chart_steps(replay.options) or ())
         return Series("step" if labels else "round", tuple(range(rounds + 1)),
                       {p: (0, *by_round.get(p, ())) for p in players}, labels)
     acts, end = acts_of(replay)
-    state = game.start(replay.options, players)
+    state = game.rules.start(replay.options, players)
     lines: dict[str, list[int]] = {p: [] for p in players}
 
     def score(state: Any) -> None:
-        for name, total in _totals(game.result(state)).items():
+        for name, total in _totals(game.rules.result(state)).items():
             lines[name].append(total)
     score(state)
     for index, act in enumerate(acts):
-        state = game.apply(state, act)
+        state = game.rules.apply(state, act)
         if index == len(acts) - 1 and end is not None:
-            state = game.apply(state, end)      # the last step is the finished game
+            state = game.rules.apply(state, end)      # the last step is the finished game
         score(state)
     if not acts and end is not None:
         lines = {p: [] for p in players}
-        score(game.apply(state, end))
+        score(game.rules.apply(state, end))
     return Series("act", tuple(range(len(acts) + 1)), {p: tuple(lines[p]) for p in players})
 
 

@@ -43,7 +43,7 @@ def chart_svg(table, replay, at: int | None = None) -> str:
     """The score chart: a line per player, or with teams a line per team (its players' sum)."""
     chart = series_of(table, replay)
     lines, name_chars = replay.players, story.NAME_CHARS
-    teams = replay.game.teams(replay.options)
+    teams = replay.game.rules.teams(replay.options)
     if teams:
         lines = [team_name(team) for team in teams]
         chart, name_chars = story.by_team(chart, teams, lines), TEAM_CHARS
@@ -100,7 +100,7 @@ def story_page(code: str):
         "table": table, "game": game, "replay": then, "view": "host", "result": result,
         "standings": standings(then, result), "seat": None, "host": False,
         "finished": then.finished, "selection": {}, "history": [], "end_event": None,
-        "follow": {}, "d": game.screen(then.state, then.options, "host", None, False, {})}
+        "follow": {}, "d": game.screens.screen(then.state, then.options, "host", None, False, {})}
     screen = "phone" if seat and not is_host(table) else "host"       # this browser's screen
     back = url_for(f"tables.{screen}", code=table.code)
     # once the rematch started (the page follows it by itself with JavaScript)

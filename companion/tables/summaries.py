@@ -26,7 +26,7 @@ def standings(replay: Replay, result: dict[str, Any]) -> list[dict[str, Any]]:
         for row in rows:
             row["note"] = ""
     else:
-        tie_notes(rows, replay.game.tie_break_label(replay.options), teams=False)
+        tie_notes(rows, replay.game.rules.tie_break_label(replay.options), teams=False)
     return rows
 
 
@@ -39,7 +39,7 @@ def team_standings(replay: Replay, result: Mapping[str, Any]) -> list[dict[str, 
     if not teams:
         return None
     rows = {row["name"]: row for row in result["players"]}
-    keys = list(replay.game.category_labels(replay.options))
+    keys = list(replay.game.rules.category_labels(replay.options))
     out = []
     for team in sorted(teams, key=lambda t: t["rank"]):     # stable: the option's order
         players = [rows[name] for name in team["players"]]
@@ -47,7 +47,7 @@ def team_standings(replay: Replay, result: Mapping[str, Any]) -> list[dict[str, 
                     "total": team["total"], "players": players,
                     "breakdown": {key: sum(p["breakdown"].get(key, 0) for p in players)
                                   for key in keys}})
-    tie_notes(out, replay.game.tie_break_label(replay.options), teams=True)
+    tie_notes(out, replay.game.rules.tie_break_label(replay.options), teams=True)
     return out
 
 
@@ -99,7 +99,7 @@ def history(replay: Replay, by: dict[int, str], newest: int | None = None) -> li
     (and shown struck through)."""
     undone = replay.undone
     first = max(0, len(replay.events) - newest) if newest is not None else 0
-    texts = replay.game.describe_all(replay.events, undone, first, replay.options)
+    texts = replay.game.rules.describe_all(replay.events, undone, first, replay.options)
     items = []
     for index in range(first, len(replay.events)):
         event = replay.events[index]
@@ -113,7 +113,8 @@ def history(replay: Replay, by: dict[int, str], newest: int | None = None) -> li
         elif kind == "end":
             text = gettext("Game finished")
         else:
-            text = texts[index] or gettext("%(type)s event", type=event_label(replay.game, kind))
+            text = texts[index] or gettext("%(type)s event",
+                                           type=event_label(replay.game.rules, kind))
         items.append({"n": index + 1, "text": text, "by": by.get(index, ""),
                       "undone": index in undone, "undoable": kind not in ("undo", "end")
                       and index not in undone})
@@ -131,6 +132,7 @@ def changes_since(replay: Replay, by: dict[int, str], seen: int | None,
     def own(item: dict[str, Any]) -> bool:
         if mine is None or item["by"] != mine[0]:
             return False
-        return mine[0] == "host" or replay.game.actor(replay.events[item["n"] - 1]) == mine[1]
+        actor = replay.game.policy.actor(replay.events[item["n"] - 1])
+        return mine[0] == "host" or actor == mine[1]
     return [item["text"] for item in history(replay, by, len(replay.events) - seen)[::-1]
             if not own(item)]

@@ -283,14 +283,14 @@ def test_the_best_single_unit_is_the_largest_in_each_game_result():
         result = record.load(finished(data)).result()
         game = GAMES[data["game"]]
         for player in result["players"]:
-            label, points = game.best_single(player)
+            label, points = game.rules.best_single(player)
             details = player["details"]
             units = {"doodle-city": details.get("hotel_circled"),
                      "calcada": [c["points"] for c in details.get("completions", [])],
                      "oddville": [c["points"] for c in details.get("cards", [])],
                      "quadropolis": [details.get("best_possible")]}[data["game"]]
             assert points == max(units) and str(label).startswith("Best ")
-    assert GAMES["score-pad"].best_single({"name": "A", "total": 3, "details": {}}) is None
+    assert GAMES["score-pad"].rules.best_single({"name": "A", "total": 3, "details": {}}) is None
 
 
 def test_an_older_stored_result_without_the_detail_shows_a_dash(app, client):

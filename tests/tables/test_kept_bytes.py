@@ -32,7 +32,7 @@ def test_the_replays_kept_stay_within_their_budget_in_bytes(tmp_path):
         held = [entry for entry in (kept.get(t.id) for t in tables) if entry is not None]
         one = held[-1]
         assert one.bytes == one[1].size + record.json_size(
-            GAMES["score-pad"].dump_state(one[1].state))
+            GAMES["score-pad"].rules.dump_state(one[1].state))
         assert one[1].size == sum(record.json_size(e) for e in one[1].events)
         # a game of 360 events is some 11 kB: four fit in 52 kB, not six
         assert 2 <= len(held) < 6

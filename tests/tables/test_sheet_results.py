@@ -113,7 +113,7 @@ def test_without_teams_a_tie_on_the_total_is_decided_by_the_sheets_tie_break(cli
 def test_fewest_is_the_tie_break_of_a_sheet_that_prefers_fewer():
     sheet = {**CITY, "tie_break": {"category": "coins", "lowest": True}}
     replay = record.load(sheet_record(sheet, CITY_POINTS, TEAMS, players=PLAYERS))
-    assert str(replay.game.tie_break_label(replay.options)) == "fewest Coins"
+    assert str(replay.game.rules.tie_break_label(replay.options)) == "fewest Coins"
     assert replay.result()["winners"] == ["Bence", "Dani"]
 
 

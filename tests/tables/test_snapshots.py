@@ -166,7 +166,7 @@ def test_a_snapshot_of_other_rules_is_ignored_and_written_again(app, monkeypatch
     kept = snapshot_of(app, code)
     assert kept.fingerprint == record.fingerprint(whole.game) and kept.data != wrong
     # the rules changed: this process' fingerprint is another one, the snapshot is stale
-    monkeypatch.setitem(record._FINGERPRINTS, type(whole.game), "f" * 64)
+    monkeypatch.setitem(record._FINGERPRINTS, type(whole.game.rules), "f" * 64)
     forget(app)
     resumed = []
     monkeypatch.setattr(record, "resumed", lambda *a: resumed.append(1))

@@ -1,4 +1,9 @@
-"""Calçada plug-in: its rules part, its live-table policy and its screens, as one game."""
+"""Calçada plug-in: its rules, its live-table policy and its screens, composed into one game.
+
+Mosaic districts on a scoring board: the pure core in ``rules.py`` and ``board.py``, the
+record in words in ``rulebook.py``, the live table in ``policy.py``, the screens in
+``web.py`` (what they show built in ``screens.py``, drawn in ``drawing.py``; the editors in
+``editor.py``)."""
 from __future__ import annotations
 
 from ..base import Game
@@ -6,12 +11,4 @@ from .policy import CalcadaPolicy
 from .rulebook import CalcadaRules
 from .web import CalcadaScreens
 
-
-class Calcada(CalcadaRules, CalcadaPolicy, CalcadaScreens, Game):
-    """Mosaic districts on a scoring board: the pure core in ``rules.py`` and ``board.py``, the
-    record in words in ``rulebook.py``, the live table in ``policy.py``, the screens in
-    ``web.py`` (what they show built in ``screens.py``, drawn in ``drawing.py``; the editors in
-    ``editor.py``)."""
-
-
-game = Calcada()
+game = Game(rules=CalcadaRules(), policy=CalcadaPolicy(), screens=CalcadaScreens())

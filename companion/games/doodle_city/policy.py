@@ -5,7 +5,7 @@ import json
 from typing import Any, Mapping
 
 from ...i18n import _l, gettext
-from ..base import N_, Act, Conflict, OutOfTurn, Policy, RuleError
+from ..base import N_, Act, Conflict, OutOfTurn, Policy, RuleError, Turn
 from . import rules
 
 
@@ -29,11 +29,11 @@ class DoodleCityPolicy(Policy):
     # a turn is a pick of a die (or the tree crossed instead); rolling has its own check above
     turn_events = frozenset({"draw", "house", "tree"})
 
-    def out_of_turn(self, state: rules.State, act: Act) -> OutOfTurn | None:
+    def out_of_turn(self, state: rules.State, act: Act,
+                    turn: Turn | None) -> OutOfTurn | None:
         """Dice are picked from the start player clockwise: a die taken (or a tree crossed)
         before an earlier player has picked is asked about. Not before the first roll (acts are
         then not tied to dice), nor for a player the rules refuse anyway (acted already)."""
-        turn = rules.turn(state)
         player = act.event.get("player")
         kind = act.event.get("type")
         if (turn is None or turn.doing != rules.PICK or kind not in self.turn_events

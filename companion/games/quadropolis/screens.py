@@ -69,7 +69,7 @@ def offer(state: rules.State, player: str, cell: Cell, faces: bool) -> dict[str,
     if floor:
         tiles = [t for t in tiles if t["kind"] == floor]
     return {"cell": cell, "floor": floor, "refused": refused, "catalogue": catalogue is not None,
-            "refused_text": explain(refused, GAMES[rules.GAME]) if refused else "",
+            "refused_text": explain(refused, GAMES[rules.GAME].rules) if refused else "",
             "tiles": [] if refused else [{**t, "code": rules.tile_code(t)} for t in tiles]}
 
 

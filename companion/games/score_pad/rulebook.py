@@ -8,6 +8,16 @@ from ..base import Rules
 from . import rules
 
 
+def tie_break_label(options: Mapping[str, Any]) -> Any:
+    """A sheet's tie-break: the named category, more or fewer (the sheet's grid names it too)."""
+    tie = (options.get("sheet") or {}).get("tie_break")
+    if not tie:
+        return None
+    name = rules.category_names(options["sheet"])[tie["category"]]
+    return (_l("fewest %(category)s", category=name) if tie["lowest"]
+            else _l("most %(category)s", category=name))
+
+
 class ScorePadRules(Rules):
     name = "score-pad"
     label = _l("Score pad (any game)")
@@ -26,13 +36,7 @@ class ScorePadRules(Rules):
         return rules.category_names(sheet) if sheet else self.categories
 
     def tie_break_label(self, options: Mapping[str, Any]) -> Any:
-        """A sheet's tie-break: the named category, more or fewer."""
-        tie = (options.get("sheet") or {}).get("tie_break")
-        if not tie:
-            return None
-        name = rules.category_names(options["sheet"])[tie["category"]]
-        return (_l("fewest %(category)s", category=name) if tie["lowest"]
-                else _l("most %(category)s", category=name))
+        return tie_break_label(options)
 
     def play_group(self, options: Mapping[str, Any]) -> str | None:
         """A sheet's plays are counted, and shared, under the sheet's name."""

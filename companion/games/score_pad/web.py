@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any, Mapping
 from ...i18n import _l
 from ..base import Screens, web_part
 from . import rules
+from .rulebook import tie_break_label
 from .screens import Screen, category_grid, offered, screen
 
 if TYPE_CHECKING:
@@ -101,6 +102,6 @@ class ScorePadScreens(Screens):
         player. A sheet: see :func:`category_grid`."""
         if state.sheet is not None:
             return category_grid(state, result if result is not None else rules.result(state),
-                                 self.tie_break_label({"sheet": state.sheet}))
+                                 tie_break_label({"sheet": state.sheet}))
         return {"rounds": [[rules.entered(state, p, r) for p in state.players]
                            for r in range(1, rules.rounds(state) + 1)]}

@@ -65,13 +65,14 @@ def check(current: record.Replay, act: Act, next_code: str | None) -> None:
     with the player's yes to that very value), and a table whose rematch started is not
     reopened. Pure: raises RuleError or the Conflict to ask about."""
     if act.form is not None:
-        current.game.live_check(current.state, current.options, act)
+        game, state = current.game, current.state
+        game.policy.live_check(state, current.options, act)
         if not act.queued and not current.finished:
-            turn = current.game.out_of_turn(current.state, act)
-            if turn is not None and act.anyway != turn.token:
+            asked = game.policy.out_of_turn(state, act, game.rules.turn(state))
+            if asked is not None and act.anyway != asked.token:
                 current.then(dict(act.event))   # what the rules refuse is refused, not asked
-                raise turn
-        conflict = current.game.overwrite(current.state, act.event)
+                raise asked
+        conflict = game.policy.overwrite(state, act.event)
         if conflict is not None and act.replaces != conflict.token:
             raise conflict
     if next_code is not None and current.finished and act.event.get("type") == "undo":

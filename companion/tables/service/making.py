@@ -108,7 +108,7 @@ def rematch(table: Table, rotate: bool) -> Table:
                 if rotate:
                     players = players[1:] + players[:1]
                 game = GAMES[table.game]
-                events = game.setup_events(old.options, players)
+                events = game.rules.setup_events(old.options, players)
                 replay = record.load(record.envelope(game, old.options, players, events))
                 new = _new_table(replay, old.options, old.host_hash)
                 held = {seat.name: seat.secret_hash for seat in seats}

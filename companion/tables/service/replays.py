@@ -58,7 +58,7 @@ def _state_bytes(table_id: int, replay: record.Replay) -> int:
     measured = cache.of_app("table_state_bytes", REPLAYS_KEPT).get(table_id)
     count = len(replay.events)
     if measured is None or not 0 <= count - measured[0] < STATE_MEASURED_EVERY:
-        measured = (count, record.json_size(replay.game.dump_state(replay.state)))
+        measured = (count, record.json_size(replay.game.rules.dump_state(replay.state)))
         cache.of_app("table_state_bytes", REPLAYS_KEPT).put(table_id, measured)
     return measured[1]
 
@@ -89,7 +89,7 @@ def replayed(table_id: int, game_name: str, options: Mapping[str, Any], players:
     snapshot = earlier is None
     if snapshot:
         game = GAMES[game_name]
-        earlier = _resumed(table_id, game, game.options(options, players), players)
+        earlier = _resumed(table_id, game, game.rules.options(options, players), players)
     resumed_at = len(earlier.events)
     # after a snapshot, its last event is read again: the log must hold it, as it was
     again = 1 if snapshot and resumed_at else 0

@@ -82,7 +82,7 @@ def played(draw) -> Played:
 @SETTINGS
 @given(played())
 def test_any_prefix_of_a_legal_game_replays_to_the_same_state(game_):
-    options = game.options(game_.options, game_.players)
+    options = game.rules.options(game_.options, game_.players)
     for i in range(len(game_.events) + 1):
         replayed = record.replay(game, options, game_.players, game_.events[:i])
         assert replayed.state == game_.states[i]
@@ -94,7 +94,7 @@ def test_any_prefix_of_a_legal_game_replays_to_the_same_state(game_):
 def test_taking_back_the_last_act_gives_the_state_before_it(game_):
     if not game_.events:
         return
-    options = game.options(game_.options, game_.players)
+    options = game.rules.options(game_.options, game_.players)
     run = record.replay(game, options, game_.players, game_.events)
     undone = run.then({"type": "undo", "event": len(game_.events)})
     assert undone.state == game_.states[-2]
@@ -125,7 +125,7 @@ def test_a_refused_event_changes_nothing_and_a_legal_one_changes_only_the_copy(g
         assert rules.refusal(state, event) is None and after is not state
     assert state == before
     # the platform refuses it the same way and keeps the replay as it was
-    options = game.options(game_.options, game_.players)
+    options = game.rules.options(game_.options, game_.players)
     run = record.replay(game, options, game_.players, game_.events[:position])
     try:
         run.then(event)

@@ -92,7 +92,9 @@ def test_a_pass_scores_nothing_and_is_that_players_turn():
 # --- the question before a turn out of order ------------------------------------------------------
 
 def asked(events, event):
-    return game.out_of_turn(replay(events), Act(event, "seat", event["player"], event["type"]))
+    state = replay(events)
+    return game.policy.out_of_turn(state, Act(event, "seat", event["player"], event["type"]),
+                                   game.rules.turn(state))
 
 
 def test_a_placement_or_a_pass_out_of_turn_is_asked_about():

@@ -13,7 +13,7 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings, strategies as st
 
 from companion import record
-from companion.games.base import Game, RuleError
+from companion.games.base import Game, RuleError, Rules
 from companion.games.doodle_city import rules
 from companion.games.doodle_city.sheet import SHAPES
 from companion.games.ranking import rank
@@ -29,7 +29,7 @@ SETTINGS = settings(max_examples=examples(75), deadline=None, suppress_health_ch
 ACTS = ("draw", "house", "tree")
 
 
-class DoodleCity(Game):
+class DoodleCity(Rules):
     """Just the rules hooks, so the platform's replay and undo can run them unregistered."""
 
     name = "doodle-city"
@@ -39,7 +39,7 @@ class DoodleCity(Game):
     result = staticmethod(rules.result)
 
 
-GAME = DoodleCity()
+GAME = Game(DoodleCity())
 
 
 @dataclass

@@ -92,8 +92,9 @@ def test_a_solo_game_and_a_quick_tally_have_no_turns():
 # --- the question before a pick out of turn -------------------------------------------------------
 
 def asked(events, event, players=THREE, **options):
-    return game.out_of_turn(replay(events, players, **options), Act(event, "seat", event["player"],
-                                                                    event["type"]))
+    state = replay(events, players, **options)
+    return game.policy.out_of_turn(state, Act(event, "seat", event["player"], event["type"]),
+                                   game.rules.turn(state))
 
 
 def test_a_die_taken_before_the_earlier_pick_is_asked_about_in_the_games_words():

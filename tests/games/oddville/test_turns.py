@@ -40,8 +40,9 @@ def asked(state: rules.State, event: dict) -> str | None:
     """The question the live table asks before ``event`` (None: entered unasked)."""
     from companion.words import explain
 
-    question = game.out_of_turn(state, Act(event, "seat", event.get("player"), event["type"]))
-    return None if question is None else explain(question, game)
+    question = game.policy.out_of_turn(state, Act(event, "seat", event.get("player"), event["type"]),
+                                       game.rules.turn(state))
+    return None if question is None else explain(question, game.rules)
 
 
 def row_for(player: str, row: int, others: tuple[str, ...]) -> list[dict]:

@@ -409,17 +409,18 @@ def test_finishing_is_warned_about_what_the_end_still_lacks(app, client):
 
     with app.test_request_context():
         state = rules.start({}, list(SEATS))
-        assert game.missing(state) == ["Nobody has placed a 6th worker in the city yet."]
-        assert game.missing(rules.start({"tally": True}, list(SEATS))) == [
+        assert game.policy.missing(state) == ["Nobody has placed a 6th worker in the city yet."]
+        assert game.policy.missing(rules.start({"tally": True}, list(SEATS))) == [
             "Name who placed the 6th worker in the city first."]
         for column in range(1, 7):
             state = rules.apply(state, build_event("Anna", 0, column))
-        assert game.missing(state) == [] and game.end_status(state, {}) == "the game has ended"
+        assert (game.policy.missing(state) == []
+                and game.rules.end_status(state, {}) == "the game has ended")
         last = rules.start({"end": "last-turn"}, list(SEATS))
         for column in range(1, 7):
             last = rules.apply(last, build_event("Anna", 0, column))
-        assert game.missing(last) == ["The game ended with Anna's 6th worker; every other player "
-                                      "takes one last turn: Bence, Csilla."]
+        assert game.policy.missing(last) == ["The game ended with Anna's 6th worker; every other "
+                                             "player takes one last turn: Bence, Csilla."]
 
 
 def test_a_resource_step_from_a_screen_that_showed_another_count_is_asked_about(app, client):

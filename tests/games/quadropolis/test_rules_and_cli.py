@@ -142,6 +142,6 @@ def test_the_scoreboard_shows_the_best_possible_beside_a_hand_allocation(client)
 def test_the_history_uses_the_right_article_for_each_building(client):
     from companion.games.quadropolis import game
     with client.application.test_request_context():
-        line = game.describe({"type": "build", "player": "Anna", "row": 2, "column": 3,
+        line = game.rules.describe({"type": "build", "player": "Anna", "row": 2, "column": 3,
                               "kind": "office"})
     assert line == "Anna built an office tower on row 2, column 3"

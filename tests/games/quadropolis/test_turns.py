@@ -137,8 +137,9 @@ def test_a_quick_tally_keeps_no_turns():
 # --- the live table asks before an act out of turn ------------------------------------------
 
 def asked(state: rules.State, event: dict) -> str | None:
-    question = game.out_of_turn(state, Act(event, "seat", event["player"], event["type"]))
-    return None if question is None else explain(question, game)
+    question = game.policy.out_of_turn(state, Act(event, "seat", event["player"], event["type"]),
+                                       game.rules.turn(state))
+    return None if question is None else explain(question, game.rules)
 
 
 def test_a_build_or_pass_out_of_turn_is_asked_about_and_an_allocation_is_not():

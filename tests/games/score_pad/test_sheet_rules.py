@@ -288,10 +288,10 @@ def test_a_version_1_record_with_a_sheet_or_teams_is_refused_not_scored():
 
 def test_a_version_2_reader_reads_version_1_records_and_every_other_record_stays_version_1():
     game = GAMES["score-pad"]
-    assert game.record_version({"lowest_wins": False}) == 1
-    assert game.record_version(record.load(sheet_record([])).options) == 2
+    assert game.rules.record_version({"lowest_wins": False}) == 1
+    assert game.rules.record_version(record.load(sheet_record([])).options) == 2
     for name in GAMES:
-        assert GAMES[name].record_version({}) == 1
+        assert GAMES[name].rules.record_version({}) == 1
 
 
 def test_the_sheet_is_normalised_with_its_defaults_and_nothing_else():
@@ -469,20 +469,20 @@ def test_what_is_missing_before_finish_names_the_empty_categories():
     run = record.load(sheet_record([cell("Anna", "military", 1)], players=["Anna", "Bence"]))
     assert rules.missing(run.state) == {"Anna": [(1, "coins")],
                                         "Bence": [(1, "military"), (1, "coins")]}
-    assert GAMES["score-pad"].missing(run.state)[0] == "Anna has nothing in Coins."
+    assert GAMES["score-pad"].policy.missing(run.state)[0] == "Anna has nothing in Coins."
 
 
 def test_a_replacement_is_asked_naming_the_category():
     run = record.load(sheet_record([cell("Anna", "military", 1)]))
-    conflict = GAMES["score-pad"].overwrite(run.state, cell("Anna", "military", 4))
+    conflict = GAMES["score-pad"].policy.overwrite(run.state, cell("Anna", "military", 4))
     assert str(conflict) == "Anna's Military is 1. Replace it with 4?"
-    assert GAMES["score-pad"].overwrite(run.state, cell("Anna", "military", 1)) is None
+    assert GAMES["score-pad"].policy.overwrite(run.state, cell("Anna", "military", 1)) is None
 
 
 def test_the_history_names_the_category_and_the_typed_sum():
     run = record.load(sheet_record([cell("Anna", "military", 11, expression="3 + 6 + 2"),
                                     cell("Anna", "military", 4)]))
-    lines = GAMES["score-pad"].describe_all(run.events, {}, 0, run.options)
+    lines = GAMES["score-pad"].rules.describe_all(run.events, {}, 0, run.options)
     assert lines == ["Anna: Military 3 + 6 + 2 = 11", "Anna: Military corrected from 11 to 4"]
 
 
