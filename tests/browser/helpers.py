@@ -180,6 +180,20 @@ def seated(phone, live_server, code: str, name: str, lang: str, label: str = "")
     return page
 
 
+def twin(make, page: Page, name: str, lang: str, **context_args) -> Page:
+    """The same screen in another language: a new device (``make``: phone or desktop) holding
+    the page's cookies (its seat, its host secret) but not its language, open where the page is,
+    then switched to ``lang`` as a player does. What one player does, the other screen shows."""
+    from .test_screens import to_hungarian
+    other = make(name, **context_args)
+    other.context.add_cookies([cookie for cookie in page.context.cookies()
+                               if cookie["name"] != "lang"])
+    other.goto(page.url)
+    if lang == "hu":
+        to_hungarian(other)
+    return other
+
+
 TURN_WORDS = {"en": ("Your turn", "{name}'s turn"), "hu": ("Te következel", "{name} következik")}
 
 

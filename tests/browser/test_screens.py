@@ -92,6 +92,17 @@ class Album:
         assert not self.english, "English left on Hungarian pages:\n" + "\n".join(self.english)
 
 
+def check_all(albums) -> None:
+    """Every album checked, each report written, before what is wrong on any is told."""
+    wrong = []
+    for album in albums:
+        try:
+            album.check()
+        except AssertionError as error:
+            wrong.append(str(error))
+    assert not wrong, "\n".join(wrong)
+
+
 def to_hungarian(page: Page) -> None:
     magyar = page.locator("header form.lang button[value=hu]")
     magyar.click()
