@@ -12,7 +12,9 @@ from playwright.sync_api import Page, expect
 
 from .helpers import (LIVE_TIMEOUT, live_polls_due, set_up_doodle_city, start_table, take_seat,
                       total_of, until)
-from .test_screens import Album, to_hungarian
+from .test_screens import Album, check_all, to_hungarian
+
+LANGS = ("en", "hu")
 
 
 def record(host: Page, base_url: str, code: str) -> list[dict]:
@@ -315,43 +317,55 @@ def test_a_double_tap_on_a_moves_last_tap_online_enters_it_once(
     browser_log.assert_clean()
 
 
-@pytest.mark.parametrize("lang", ["en", "hu"])
-def test_screens_of_a_phone_that_went_offline(lang, live_server, desktop, phone, browser_log):
+def test_screens_of_a_phone_that_went_offline(live_server, desktop, phone, browser_log):
     """Photographed for a person to read (phone 412×915, TV 1920×1080): the banner, the entries
     waiting on the phone, one arriving and one refused; large tap targets, no English in
-    Hungarian."""
-    album = Album(f"offline-{lang}")
-    tv = desktop(f"{lang}-tv", viewport={"width": 1920, "height": 1080})
-    tv.goto(live_server.url + "/")
-    if lang == "hu":
-        to_hungarian(tv)
-    code = start_table(tv, live_server.url, players=("Anna", "Bence"), open_home=False)
-    anna = phone(f"{lang}-Anna", viewport={"width": 412, "height": 915})
-    anna.goto(live_server.url + "/")
-    if lang == "hu":
-        to_hungarian(anna)
-    take_seat(anna, f"{live_server.url}/j/{code}", "Anna")
+    Hungarian. Each language has its own table, TV and phone (what a phone keeps is sent when
+    it is back), side by side: both off the network together, back together."""
+    albums = {lang: Album(f"offline-{lang}") for lang in LANGS}
+    tvs, annas = {}, {}
+    for lang in LANGS:
+        tv = tvs[lang] = desktop(f"{lang}-tv", viewport={"width": 1920, "height": 1080})
+        tv.goto(live_server.url + "/")
+        if lang == "hu":
+            to_hungarian(tv)
+        code = start_table(tv, live_server.url, players=("Anna", "Bence"), open_home=False)
+        anna = annas[lang] = phone(f"{lang}-Anna", viewport={"width": 412, "height": 915})
+        anna.goto(live_server.url + "/")
+        if lang == "hu":
+            to_hungarian(anna)
+        take_seat(anna, f"{live_server.url}/j/{code}", "Anna")
 
-    anna.context.set_offline(True)
-    expect(anna.locator("#offline")).to_be_visible(timeout=3000)
-    save_offline(anna, 1, 12)
-    save_offline(anna, 2, 7)
-    expect(anna.locator("#live .kept-waiting li")).to_have_count(2)
-    behind_by(anna, 2)                          # a few seconds behind, as a player would see it
-    album.shoot(anna, lang, "offline-phone-waiting")
+    for anna in annas.values():
+        anna.context.set_offline(True)
+    for anna in annas.values():
+        expect(anna.locator("#offline")).to_be_visible(timeout=3000)
+        save_offline(anna, 1, 12)
+        save_offline(anna, 2, 7)
+        expect(anna.locator("#live .kept-waiting li")).to_have_count(2)
+    for lang, anna in annas.items():
+        behind_by(anna, 2)                      # a few seconds behind, as a player would see it
+        albums[lang].shoot(anna, lang, "offline-phone-waiting")
 
-    tv.context.set_offline(True)                # the TV drops off too, for its picture
-    expect(tv.locator("#offline")).to_be_visible(timeout=3000)
-    album.shoot(tv, lang, "offline-tv")
-    tv.context.set_offline(False)
-    expect(tv.locator("#offline")).to_be_hidden(timeout=LIVE_TIMEOUT + 5000)
+    for tv in tvs.values():
+        tv.context.set_offline(True)            # the TV drops off too, for its picture
+    for lang, tv in tvs.items():
+        expect(tv.locator("#offline")).to_be_visible(timeout=3000)
+        albums[lang].shoot(tv, lang, "offline-tv")
+    for tv in tvs.values():
+        tv.context.set_offline(False)
+    for tv in tvs.values():
+        expect(tv.locator("#offline")).to_be_hidden(timeout=LIVE_TIMEOUT + 5000)
 
-    host_enters(tv, "Anna", 2, 5)  # meanwhile the host enters round 2
+    for tv in tvs.values():
+        host_enters(tv, "Anna", 2, 5)  # meanwhile the host enters round 2
 
-    anna.context.set_offline(False)
-    expect(anna.locator("#kept-refused")).to_be_visible(timeout=LIVE_TIMEOUT)
-    expect(total_of(anna, "Anna")).to_have_text("17", timeout=LIVE_TIMEOUT)
-    expect(anna.locator("#offline")).to_be_hidden()
-    album.shoot(anna, lang, "offline-phone-refused")
-    album.check()
+    for anna in annas.values():
+        anna.context.set_offline(False)
+    for lang, anna in annas.items():
+        expect(anna.locator("#kept-refused")).to_be_visible(timeout=LIVE_TIMEOUT)
+        expect(total_of(anna, "Anna")).to_have_text("17", timeout=LIVE_TIMEOUT)
+        expect(anna.locator("#offline")).to_be_hidden()
+        albums[lang].shoot(anna, lang, "offline-phone-refused")
+    check_all(albums.values())
     browser_log.assert_clean()
