@@ -157,7 +157,7 @@ def host(code: str, base: str | None) -> None:
     the old host screen at once)."""
     from .schema import upgrade
     from .tables import service
-    from .tables.links import lan_address
+    from .addresses import lan_address
 
     upgrade(quiet=True)
     table = service.find(code)
@@ -233,7 +233,8 @@ def run(host: str, port: int, workers: int | None) -> None:
     """Serve the app for the phones at the table (gunicorn, gevent workers)."""
     from .schema import upgrade
     from .serve import exec_server
-    from .tables.links import announcement, lan_address, qr_terminal
+    from .addresses import lan_address
+    from .tables.links import announcement, qr_terminal
 
     upgrade(quiet=True)
     app = current_app._get_current_object()  # type: ignore[attr-defined]

@@ -19,8 +19,9 @@ import secrets
 from dataclasses import dataclass
 from typing import Any, ClassVar, TypeVar
 
-from flask import current_app, request, url_for
+from flask import Response, abort, current_app, redirect, request, url_for
 from flask_babel import gettext
+from flask_wtf import FlaskForm
 from sqlalchemy import String, UniqueConstraint, func, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Mapped, declared_attr, mapped_column
@@ -203,6 +204,16 @@ def delete(record: Owned) -> None:
     owner_only(record)
     db.session.delete(record)
     db.session.commit()
+
+
+def deleted(model: type[Owned], token: str, listing: str) -> Response:
+    """An editor's delete: the definition with this token deleted by its owner (the form's
+    CSRF token checked: 400 without it), then back to the ``listing`` endpoint."""
+    record = found(model, token)
+    if not FlaskForm().validate_on_submit():
+        abort(400)
+    delete(record)
+    return redirect(url_for(listing), 303)
 
 
 def copy_name(name: str) -> str:

@@ -19,7 +19,7 @@ from ..games import GAMES
 from ..i18n import LANGUAGES
 from . import bp, install, service
 from .identity import is_host, my_seat
-from .links import base_url
+from ..addresses import base_url
 from .summaries import HISTORY_ON_SCREEN, history, standings
 
 

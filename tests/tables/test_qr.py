@@ -8,7 +8,7 @@ import pytest
 import zxingcpp
 from PIL import Image
 
-from companion.tables.links import lan_address
+from companion.addresses import lan_address
 from tests.support import start_table, take_seat, text_of
 
 pytestmark = pytest.mark.one_database("a QR code drawn from a table's join address")

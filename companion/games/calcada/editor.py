@@ -83,14 +83,6 @@ def save(record: Any, form: NamedForm) -> bool:
                              _l("There is one with this name already."))
 
 
-def deleted(model: Any, token: str):
-    record = definitions.found(model, token)
-    if not FlaskForm().validate_on_submit():
-        abort(400)
-    definitions.delete(record)
-    return redirect(url_for("calcada.boards"), 303)
-
-
 @bp.get("/boards")
 def boards():
     return render_template("games/calcada/boards.html", boards=saved_boards(),
@@ -141,7 +133,7 @@ def edit_board(token: str | None, side: str | None):
 
 @bp.post("/boards/<token:token>/delete")
 def delete_board(token: str):
-    return deleted(BoardDefinition, token)
+    return definitions.deleted(BoardDefinition, token, "calcada.boards")
 
 
 # --- the scoring board -----------------------------------------------------------------------
@@ -197,4 +189,4 @@ def edit_scoring(token: str | None):
 
 @bp.post("/scoring/<token:token>/delete")
 def delete_scoring(token: str):
-    return deleted(ScoringDefinition, token)
+    return definitions.deleted(ScoringDefinition, token, "calcada.boards")

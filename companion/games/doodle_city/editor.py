@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, abort, redirect, render_template, request, url_for
+from flask import Blueprint, redirect, render_template, request, url_for
 from flask_babel import gettext, lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import BooleanField, IntegerField, SelectField, StringField
@@ -134,8 +134,4 @@ def edit(token: str | None):
 
 @bp.post("/sheets/<token:token>/delete")
 def delete(token: str):
-    record = definitions.found(SheetDefinition, token)
-    if not FlaskForm().validate_on_submit():
-        abort(400)
-    definitions.delete(record)
-    return redirect(url_for("doodle_city.sheets"), 303)
+    return definitions.deleted(SheetDefinition, token, "doodle_city.sheets")

@@ -246,11 +246,7 @@ def save(form: SheetForm, rows: Rows, record: SavedSheet | None) -> bool:
 
 @bp.post("/sheets/<token:token>/delete")
 def delete(token: str):
-    record = definitions.found(SavedSheet, token)
-    if not FlaskForm().validate_on_submit():
-        abort(400)
-    definitions.delete(record)
-    return redirect(url_for("score_pad.sheets"), 303)
+    return definitions.deleted(SavedSheet, token, "score_pad.sheets")
 
 
 def download(content: dict[str, Any], name: str) -> Response:
