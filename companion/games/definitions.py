@@ -27,6 +27,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Mapped, declared_attr, mapped_column
 from werkzeug.exceptions import Forbidden, NotFound
 
+from ..addresses import base_url
 from ..browsers import browser
 from ..converters import Token
 from ..extensions import db
@@ -241,9 +242,9 @@ class Links:
 
 def links(record: Owned) -> Links:
     path = url_for(record.editor, token=record.token)
-    base = current_app.config.get("PUBLIC_BASE_URL") or request.host_url
+    base = base_url(request.host_url, current_app.config.get("PUBLIC_BASE_URL"))
     return Links(record=record, mine=mine(record), ownerless=record.owner_hash is None,
-                 share=base.rstrip("/") + path,
+                 share=base + path,
                  copy=url_for(record.editor, copy=SAVED + record.token),
                  start=start_link(record), delete=url_for(record.remover, token=record.token))
 

@@ -13,6 +13,7 @@ from typing import Any, Callable
 import pytest
 from sqlalchemy import func, select, text
 
+from companion.addresses import lan_address
 from companion.cli import cli
 from companion.extensions import db
 from companion.games.calcada.board import board_json, default_board
@@ -147,7 +148,8 @@ def test_another_browser_opens_it_by_its_link_copies_it_and_the_copy_is_its_own(
     mine = owner.get(f"{kind.path}/{token}")
     link = re.search(r'id="share-link" type="text" readonly value="([^"]+)"',
                      mine.get_data(as_text=True))[1]
-    assert link == f"http://localhost{kind.path}/{token}"
+    # Asked from the serving machine itself, the link names its LAN address, as the QR code does.
+    assert link == f"http://{lan_address() or 'localhost'}{kind.path}/{token}"
     assert "Start a table with it" not in text_of(mine)
 
     opened = stranger.get(link)
