@@ -18,7 +18,8 @@ from types import MappingProxyType
 from typing import Any, ClassVar, Mapping
 
 from ..errors import Conflict, OutOfTurn, RuleError
-from . import state_json
+from . import state_json, turns
+from .turns import Turn
 
 __all__ = ["Act", "Conflict", "Game", "OutOfTurn", "Policy", "RuleError", "Rules", "Screens",
            "Turn", "web_part", "largest", "N_", "acting_player", "options_prefix"]
@@ -45,21 +46,6 @@ class Act:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "event", MappingProxyType(dict(self.event)))
-
-
-@dataclass(frozen=True)
-class Turn:
-    """Who is to act now, from the rulebook. ``player``: the one whose turn it is, with
-    ``doing``, what the turn asks of them in a few untranslated words ("pick a die"); or None
-    when no turn applies (solo, a quick tally, after the last round), with ``note``, an
-    untranslated sentence of what is happening instead, its ``%(name)s`` filled from
-    ``params``. ``passes``: the turn may end with nothing scored (the platform's *Done — pass*)."""
-
-    player: str | None
-    doing: str | None = None
-    note: str | None = None
-    params: Mapping[str, Any] = field(default_factory=dict)
-    passes: bool = False
 
 
 class Rules:
@@ -128,9 +114,19 @@ class Rules:
         return state
 
     def turn(self, state: Any) -> Turn | None:
-        """Who is to act now (the core's ``turn``); None: the game keeps no turns (a score pad)."""
-        query = getattr(self.core, "turn", None)
-        return query(state) if query is not None else None
+        """Who is to act now, reckoned by the platform from the turns the core declares
+        (``TURNS``, a :class:`turns.Order`); None: the game keeps no turns (a score pad)."""
+        order = getattr(self.core, "TURNS", None)
+        return turns.turn(order, state) if order is not None else None
+
+    def out_of_turn(self, state: Any, event: Mapping[str, Any], by_host: bool) -> OutOfTurn | None:
+        """The question before ``event`` is entered out of turn (on the host screen when
+        ``by_host``, else on the player's own phone), or None: reckoned by the platform from
+        the declared turns."""
+        order = getattr(self.core, "TURNS", None)
+        if order is None:
+            return None
+        return turns.out_of_turn(order, state, event, by_host, turns.turn(order, state))
 
     def setup_events(self, options: Mapping[str, Any], players: list[str]) -> list[dict[str, Any]]:
         """Events a table started in the app begins with (what the rulebook's setup puts on the
@@ -223,23 +219,6 @@ class Policy:
         """Rules of the live table, not of the record (who may roll now, setup only by the host):
         checked under the table's lock on the state ``act`` is appended to, so concurrent taps
         are decided one after another (a game form's act only); raise RuleError."""
-
-    # the events that are a player's turn (asked about when made out of turn), e.g. {"place", "pass"}
-    turn_events: ClassVar[frozenset[str]] = frozenset()
-
-    def out_of_turn(self, state: Any, act: Act, turn: Turn | None) -> OutOfTurn | None:
-        """The question before ``act`` is entered out of turn ("It is Bence's turn first. Enter
-        this for Csilla anyway?"): for a turn's event made for a player whose turn (``turn``, the
-        rules' answer on ``state``) it is not. A game overrides it for its own words, or for what
-        its rules allow out of turn. Not asked of an act from a phone's offline queue (the table
-        played it)."""
-        player = act.event.get("player")
-        if (turn is None or turn.player is None or act.event.get("type") not in self.turn_events
-                or not isinstance(player, str) or player == turn.player):
-            return None
-        return OutOfTurn(N_("It is %(turn)s's turn first. Enter this for %(player)s anyway?"),
-                         token=turn.player, yes=N_("Enter it anyway"), turn=turn.player,
-                         player=player)
 
     def overwrite(self, state: Any, event: Mapping[str, Any]) -> Conflict | None:
         """The question to ask when ``event`` would replace a value already entered (a later

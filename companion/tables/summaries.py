@@ -10,6 +10,7 @@ from typing import Any, Mapping
 from babel.lists import format_list
 from flask_babel import get_locale, gettext, ngettext
 
+from ..games import turns
 from ..record import Replay
 from ..words import event_label
 from . import bp
@@ -112,6 +113,8 @@ def history(replay: Replay, by: dict[int, str], newest: int | None = None) -> li
                 gettext("Took back event %(n)s", n=target)
         elif kind == "end":
             text = gettext("Game finished")
+        elif not texts[index] and kind in turns.EVENTS:
+            text = gettext(turns.EVENTS[kind], player=event.get("player"))
         else:
             text = texts[index] or gettext("%(type)s event",
                                            type=event_label(replay.game.rules, kind))

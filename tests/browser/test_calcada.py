@@ -71,6 +71,7 @@ def place(page: Page, colour: str, number: int, row: int, column: int, motif: st
         page.locator(f'form.motifs button[value="{motif}"]').click()
     if answer.value.status == 409:      # out of turn: agreed, as a table setting up a position
         confirm(page, "Enter it anyway")
+        expect(page.locator("section.confirm")).to_have_count(0)       # the move's screen again
     move(page, "colour")
     expect(page.locator(f'g[data-cell="{row}-{column}"]')).to_have_attribute(
         "data-tile", f"{colour}:{motif}")
@@ -216,7 +217,8 @@ def test_every_screen_follows_the_turn_asks_before_one_out_of_turn_and_passes(
     with bence.expect_response(lambda r: "/act/place" in r.url and r.status == 409):
         bence.locator('form.motifs button[value="plaza"]').click()
     dialog = bence.locator("section.confirm")
-    expect(dialog).to_contain_text("It is Anna's turn first. Enter this for Bence anyway?")
+    expect(dialog).to_contain_text("It is Anna's turn. Place the red tile on row 5, column 2 "
+                                   "anyway?")
     expect(bence.locator('g[data-cell="5-2"]')).not_to_have_attribute("data-tile", "red:plaza")
     confirm(bence, "Enter it anyway")
     expect(bence.locator('g[data-cell="5-2"]')).to_have_attribute("data-tile", "red:plaza")

@@ -210,7 +210,7 @@ def test_an_expert_city_is_entered_and_scored_the_same_way(live_server, phone, d
     host_phone.goto(live_server.url + f"/t/{code}?as=1")
     host_phone.locator(".quadro.play .q-board .q-hit a.q-tap").nth(3 * 5 + 4).click()  # 4, 5
     host_phone.locator('.quadro.play button.q-tile[value="tower.3.0.0.0.1"]').first.click()
-    expect(host_phone.locator("section.confirm")).to_contain_text("It is Anna's turn first")
+    expect(host_phone.locator("section.confirm")).to_contain_text("It is Anna's turn. Enter Bence's tower block on row 4, column 5 anyway?")
     confirm(host_phone, "Enter it anyway")
     expect(host_phone).to_have_url(re.compile(r"as=1"))
     album.shoot(host_phone, "en", "quadropolis-expert-host-phone")
@@ -301,7 +301,7 @@ def test_every_screen_follows_the_turn_out_of_turn_asks_and_done_passes(
         expect(question).to_contain_text("Anna")
         if lang == "en":
             expect(question).to_contain_text(
-                "It is Anna's turn first. Enter this for Bence anyway?")
+                "It is Anna's turn. Build the park on row 2, column 2 anyway?")
         albums[lang].shoot(page, lang, "quadropolis-turn-asked")
     english = phones["en"]["Bence"]
     english.locator("section.confirm a.button").click()       # Back, change nothing

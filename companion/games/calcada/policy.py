@@ -5,22 +5,11 @@ import hashlib
 from typing import Any, Mapping
 
 from ...i18n import gettext
-from ..base import N_, Act, Conflict, OutOfTurn, Policy, RuleError, Turn
+from ..base import N_, Conflict, Policy, RuleError
 from . import rules
 
 
 class CalcadaPolicy(Policy):
-    # a turn ends with a placement or a pass; spending bonus tiles is part of any turn
-    turn_events = frozenset({"place", "pass"})
-
-    def out_of_turn(self, state: rules.State, act: Act,
-                    turn: Turn | None) -> OutOfTurn | None:
-        """Asked when a player places or passes before the player whose turn it is; not for a
-        player with no turn left (the rules refuse that, with the reason)."""
-        if act.event.get("player") not in rules.still_to_play(state):
-            return None
-        return super().out_of_turn(state, act, turn)
-
     def overwrite(self, state: rules.State, event: Mapping[str, Any]) -> Conflict | None:
         """A second tally of the same player replaces the board entered: asked, never silent."""
         player = event.get("player")

@@ -6,9 +6,10 @@ events. Pure: no Flask, no database.
 A district scores the moment its last cell is filled, in table order, because each completion
 moves that colour's stone down the shared scoring board and so lowers the next one's
 multiplier. Motif groups, unfinished districts and bonus tiles score at the end. Records do not
-enforce turn order, except once the end is triggered: then only the players seated after the
-trigger finish the round, one turn each (a placement or a pass). The screens follow the turns
-(``turn``).
+enforce turn order: once the end is triggered only the players seated after the trigger finish
+the round, one turn each (a placement or a pass), but a late entry of a turn that happened is
+scored like any other. The turns are declared once (:data:`TURNS`); the platform reckons them
+and the screens follow them (``turn``).
 """
 from __future__ import annotations
 
@@ -17,8 +18,11 @@ from typing import Any, Mapping
 
 from ..base import N_, RuleError, Turn, largest
 from ..choices import make as make_choices
-from ..core import Handler, dispatch, fewest_turns, whole
+from ..core import Handler, dispatch, whole
 from ..ranking import rank
+from ..turns import Ask, Order, Taken, begin
+from ..turns import still_to_play as still
+from ..turns import turn as whose
 from .board import (SIDES, SIZE, Board, Cell, ScoringRows, default_board, default_rows,
                     load_board, load_rows, neighbours)
 
@@ -74,8 +78,7 @@ class State:
     trigger: str | None = None          # who slid the second stone off
     completed: tuple[tuple[str, Completion], ...] = ()     # (player, completion), table order
     tally: bool = False                 # a table that played on paper: boards entered at the end
-    last_turns: frozenset[str] = frozenset()     # players after the trigger who have played
-    turns: Mapping[str, int] = field(default_factory=dict)   # turns taken: a place or a pass
+    turns: Taken = Taken({}, "")        # the turns counted (the platform's, from start on)
     finished: bool = False
 
 
@@ -112,7 +115,7 @@ def scoring_of(opts: Mapping[str, Any], players: int) -> ScoringRows:
 def start(opts: Mapping[str, Any], players: list[str]) -> State:
     return State(board_of(opts), scoring_of(opts, len(players)), tuple(players),
                  {p: PlayerBoard() for p in players}, {colour: 0 for colour in COLOURS},
-                 tally=opts.get("tally") is True)
+                 tally=opts.get("tally") is True, turns=begin(players))
 
 
 # --- queries for the screens --------------------------------------------------------------------
@@ -146,28 +149,43 @@ def tiles_left(state: State, colour: str, motif: str) -> int:
     return COPIES[motif] - placed
 
 
+def _seated_after_trigger(state: State) -> tuple[str, ...]:
+    return state.players[state.players.index(state.trigger) + 1:]
+
+
+# Turns go clockwise in seat order, the first seat starting every round; a turn ends with a
+# placement or a pass; spending bonus tiles is part of any turn and ends nothing. Once the second
+# stone has slid off, the players seated after the trigger play once more. A quick tally keeps no
+# turns.
+TURNS = Order(
+    doing=N_("pick a stone and place a tile"),
+    ends={"place": True, "pass": True},
+    trigger=lambda state: state.trigger,
+    last=_seated_after_trigger,
+    over=lambda state: Turn(None, note=N_("The last round is over: the host finishes the game.")),
+    kept=lambda state: not state.tally,
+    no_turn=lambda state, player: RuleError(
+        N_("%(player)s has no turn left: %(trigger)s slid the second stone off the scoring "
+           "board, so only the players seated after %(trigger)s play once more."),
+        player=player, trigger=state.trigger),
+    asks={"place": Ask(N_("%(lead)s Place the %(colour)s tile on row %(row)s, column %(column)s "
+                          "anyway?"),
+                       N_("%(lead)s Enter %(player)s's %(colour)s tile on row %(row)s, column "
+                          "%(column)s anyway?")),
+          "pass": Ask(N_("%(lead)s Pass anyway?"), N_("%(lead)s Enter a pass for %(player)s "
+                                                      "anyway?"), yes=N_("Pass anyway"))})
+
+
 def still_to_play(state: State) -> tuple[str, ...]:
-    """Who may still act: everyone until the end is triggered; then the players seated after
-    the trigger who have not yet played (placed or passed), so that everyone gets the same
+    """Who may still take a turn: everyone until the end is triggered; then the players seated
+    after the trigger who have not yet played (placed or passed), so that everyone gets the same
     number of turns."""
-    if state.trigger is None:
-        return state.players
-    after = state.players[state.players.index(state.trigger) + 1:]
-    return tuple(p for p in after if p not in state.last_turns)
+    return tuple(still(TURNS, state))
 
 
 def turn(state: State) -> Turn | None:
-    """Who is to play now: turns go clockwise from the first seat, which starts every round, so
-    it is the player with the fewest turns taken, first in seat order (a turn played out of
-    order moves nobody else on). Once the end is triggered only the players left to play
-    count; when none is, the host finishes the game. A quick tally keeps no turns."""
-    if state.tally:
-        return None
-    left = still_to_play(state)
-    if not left:
-        return Turn(None, note=N_("The last round is over: the host finishes the game."))
-    player = fewest_turns(left, state.turns)
-    return Turn(player, doing=N_("pick a stone and place a tile"), passes=True)
+    """Who is to play now (the platform reckons it from :data:`TURNS`)."""
+    return whose(TURNS, state)
 
 
 def game_over(state: State) -> bool:
@@ -212,8 +230,7 @@ def legal_cells(state: State, player: str, colour: str, number: int | None = Non
     (None: not announced, any number); ``motif`` None: any tile of that colour still left.
     The same checks as ``place``, so a cell offered here is never refused."""
     kinds = KINDS if motif is None else (motif,)
-    if (player not in still_to_play(state) or colour not in COLOURS
-            or stone_row(state, colour) is None
+    if (player not in state.boards or colour not in COLOURS or stone_row(state, colour) is None
             or not any(kind in KINDS and tiles_left(state, colour, kind) > 0 for kind in kinds)):
         return []
     try:
@@ -227,8 +244,7 @@ def legal_cells(state: State, player: str, colour: str, number: int | None = Non
 def choices(state: State, player: str) -> dict[str, Any]:
     """A placement as the phone picks it: the colour, the announced number, a cell ("row-column")
     and the tile's motif (or the bonus symbol), each offered only where ``place`` accepts it
-    (``games.choices``); a cell once placed on is spent. Nothing when the player has no turn
-    left."""
+    (``games.choices``); a cell once placed on is spent."""
     # the cells for a number are the colour's cells for any number that print it (6 or more:
     # all of them), as _check_cell has it: one look at the board per colour
     anywhere = {c: legal_cells(state, player, c) for c in COLOURS}
@@ -259,7 +275,8 @@ def _fits(state: State, player: str, cell: Cell, colour: str, number: int | None
 
 def apply(state: State, event: Mapping[str, Any]) -> State:
     """The state after ``event``; raises RuleError (and changes nothing) if the rules refuse it."""
-    return dispatch(HANDLERS, state, event, unknown=N_("Calçada has no %(type)r event."))
+    return dispatch(HANDLERS, state, event, unknown=N_("Calçada has no %(type)r event."),
+                    order=TURNS)
 
 
 def _end(state: State, event: Mapping[str, Any]) -> State:
@@ -270,10 +287,6 @@ def _player(state: State, event: Mapping[str, Any]) -> str:
     player = event.get("player")
     if not isinstance(player, str) or player not in state.boards:
         raise RuleError(N_("%(player)r is not a player at this table."), player=player)
-    if player not in still_to_play(state):
-        raise RuleError(N_("%(player)s has no turn left: %(trigger)s slid the second stone off "
-                           "the scoring board, so only the players seated after %(trigger)s "
-                           "play once more."), player=player, trigger=state.trigger)
     return player
 
 
@@ -351,7 +364,7 @@ def _placed(state: State, player: str, cell: Cell, tile: Tile) -> State:
     mine = state.boards[player]
     gained = BONUS_GAIN if tile.motif == BONUS else 0
     mine = replace(mine, tiles={**mine.tiles, cell: tile}, bonus_tiles=mine.bonus_tiles + gained)
-    state = replace(_turn_taken(state, player), boards={**state.boards, player: mine})
+    state = replace(state, boards={**state.boards, player: mine})
     if all(c in mine.tiles for c in state.board.district_cells(cell)):
         state = _complete(state, player, cell, tile.colour)
     return state
@@ -373,19 +386,6 @@ def _complete(state: State, player: str, cell: Cell, colour: str) -> State:
     if slid_off and state.trigger is None and len(closed_colours(state)) >= ENDING_SLIDE_OFFS:
         state = replace(state, trigger=player)
     return state
-
-
-def _turn_taken(state: State, player: str) -> State:
-    """Count the player's turn; after the trigger it is their last."""
-    last_turns = state.last_turns | {player} if state.trigger else state.last_turns
-    return replace(state, turns={**state.turns, player: state.turns.get(player, 0) + 1},
-                   last_turns=last_turns)
-
-
-def pass_turn(state: State, event: Mapping[str, Any]) -> State:
-    """A turn without a placement (no fitting cell, a closed colour): nothing scores, but it
-    is that player's turn all the same."""
-    return _turn_taken(state, _player(state, event))
 
 
 def spend_bonus(state: State, event: Mapping[str, Any]) -> State:
@@ -463,7 +463,7 @@ def tally(state: State, event: Mapping[str, Any]) -> State:
 
 
 HANDLERS: dict[str, Handler[State]] = {
-    "place": place, "pass": pass_turn, "spend_bonus": spend_bonus, "tally": tally, "end": _end}
+    "place": place, "spend_bonus": spend_bonus, "tally": tally, "end": _end}
 
 
 # --- final scoring ----------------------------------------------------------------------------

@@ -156,8 +156,7 @@ class Move:
                 "back_to_number": self.href(colour=self.colour) if self.colour else self.href(),
                 "bonus_tiles": self.state.boards[self.player].bonus_tiles,
                 "gained": self.gained(),
-                "may_act": self.player in rules.still_to_play(self.state)
-                and not rules.game_over(self.state),
+                "no_turn_left": self.player not in rules.still_to_play(self.state),
                 "who": {"player": self.player} if "as" in self.keep else {},
                 # the whole move as data: the phone picks it with no request (moves.js)
                 "choices": rules.choices(self.state, self.player),

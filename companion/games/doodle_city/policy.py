@@ -5,7 +5,7 @@ import json
 from typing import Any, Mapping
 
 from ...i18n import _l, gettext
-from ..base import N_, Act, Conflict, OutOfTurn, Policy, RuleError, Turn
+from ..base import N_, Act, Conflict, Policy, RuleError
 from . import rules
 
 
@@ -25,28 +25,6 @@ class DoodleCityPolicy(Policy):
             raise RuleError(N_("%(player)s rolls this round's dice."), player=roller)
         if state.roll is not None and not rules.round_complete(state):
             raise RuleError(N_("Not everyone has acted yet this round."))
-
-    # a turn is a pick of a die (or the tree crossed instead); rolling has its own check above
-    turn_events = frozenset({"draw", "house", "tree"})
-
-    def out_of_turn(self, state: rules.State, act: Act,
-                    turn: Turn | None) -> OutOfTurn | None:
-        """Dice are picked from the start player clockwise: a die taken (or a tree crossed)
-        before an earlier player has picked is asked about. Not before the first roll (acts are
-        then not tied to dice), nor for a player the rules refuse anyway (acted already)."""
-        player = act.event.get("player")
-        kind = act.event.get("type")
-        if (turn is None or turn.doing != rules.PICK or kind not in self.turn_events
-                or not isinstance(player, str) or player == turn.player
-                or player not in state.sheets or not rules.may_act(state, player)):
-            return None
-        if kind == "tree":
-            question = N_("It is %(turn)s's pick first. Cross a tree anyway?")
-            yes = N_("Cross it anyway")
-        else:
-            question = N_("It is %(turn)s's pick first. Take this die anyway?")
-            yes = N_("Take it anyway")
-        return OutOfTurn(question, token=turn.player, yes=yes, turn=turn.player, player=player)
 
     def moment(self, form_name: str, fields: Mapping[str, Any]) -> Any | None:
         """Rolling counts at the tap: a later send could roll twice. A road or a cross with a

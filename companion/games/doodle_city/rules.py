@@ -12,8 +12,10 @@ from typing import Any, Mapping
 
 from ..base import N_, RuleError, Turn, largest
 from ..choices import make as make_choices
-from ..core import Handler, clockwise, dispatch, whole
+from ..core import Handler, dispatch, whole
 from ..ranking import rank
+from ..turns import Ask, Order, Taken, begin
+from ..turns import turn as whose
 from .sheet import SHAPES, SIZE, Sheet, default_sheet, load_sheet, shape as shape_name
 
 # a refused "circle", as whole sentences per cell type so that each translates as a whole
@@ -93,6 +95,7 @@ class State:
     tally: bool = False                     # a quick tally of paper sheets, no play
     setup_faces: Mapping[int, int] = field(default_factory=dict)   # column -> blue die rolled
     tallies: Mapping[str, "Tally"] = field(default_factory=dict)
+    turns: Taken = Taken({}, "")        # the turns counted (the platform's, from start on)
 
 
 # --- options and start ------------------------------------------------------------------------
@@ -123,7 +126,8 @@ def sheet_of(opts: Mapping[str, Any]) -> Sheet:
 
 def start(opts: Mapping[str, Any], players: list[str]) -> State:
     return State(sheet_of(opts), tuple(players), opts.get("variant", "standard"), {},
-                 {p: PlayerSheet() for p in players}, {}, tally=bool(opts.get("tally")))
+                 {p: PlayerSheet() for p in players}, {}, tally=bool(opts.get("tally")),
+                 turns=begin(players))
 
 
 # --- queries for the screens --------------------------------------------------------------------
@@ -236,13 +240,8 @@ def waiting_for(state: State) -> list[str]:
     return [p for p in state.players if p not in state.acted]
 
 
-def turn(state: State) -> Turn | None:
-    """Who is to act now: before a round's roll its start player rolls (the start player passes
-    clockwise each round); after the roll the first player from the start player clockwise
-    who has not acted yet picks a die (a tree counts as the act). During setup, in a solo game
-    and once the last round is over, what is happening instead; a quick tally keeps no turns."""
-    if state.tally:
-        return None
+def _instead(state: State) -> Turn | None:
+    """What happens instead of a turn: the setup, the end, a solo game."""
     if not _ready(state):
         return Turn(None, note=N_("The host screen sets up the start roads."))
     if round_over(state):
@@ -250,10 +249,39 @@ def turn(state: State) -> Turn | None:
     if len(state.players) == 1:
         return Turn(None, note=N_("A solo game: you roll the dice and take a white die every "
                                   "round."))
-    if state.roll is None or round_complete(state):
-        return Turn(next_roller(state), doing=ROLL)
-    waiting = (p for p in clockwise(state.players, start_player(state)) if p not in state.acted)
-    return Turn(next(waiting), doing=PICK)
+    return None
+
+
+# Each round its start player rolls (the start player passes clockwise each round), then from
+# the start player clockwise every player takes one white die (a road or a house drawn with it,
+# or a tree crossed instead): that is the player's turn. A quick tally keeps no turns.
+TURNS = Order(
+    doing=PICK,
+    ends={"draw": True, "house": True, "tree": True},
+    opens=frozenset({"roll"}),
+    opening=ROLL,
+    opener=lambda state: (next_roller(state) if state.roll is None or round_complete(state)
+                          else None),
+    first=start_player,
+    idle=_instead,
+    kept=lambda state: not state.tally,
+    asks={"draw": Ask(N_("%(lead)s Take this die anyway?"),
+                      N_("%(lead)s Take this die for %(player)s anyway?"),
+                      yes=N_("Take it anyway")),
+          "house": Ask(N_("%(lead)s Take this die anyway?"),
+                       N_("%(lead)s Take this die for %(player)s anyway?"),
+                       yes=N_("Take it anyway")),
+          "tree": Ask(N_("%(lead)s Cross a tree anyway?"),
+                      N_("%(lead)s Cross a tree for %(player)s anyway?"),
+                      yes=N_("Cross it anyway"))})
+
+
+def turn(state: State) -> Turn | None:
+    """Who is to act now: before a round's roll its start player rolls; after the roll the first
+    player from the start player clockwise who has not acted yet picks a die (a tree counts as
+    the act). During setup, in a solo game and once the last round is over, what is happening
+    instead; a quick tally keeps no turns (the platform reckons it from :data:`TURNS`)."""
+    return whose(TURNS, state)
 
 
 def untallied(state: State) -> list[str]:
@@ -309,7 +337,7 @@ def _fitting(track: tuple[int, ...], circled: tuple[int, ...], measure: int) -> 
 def apply(state: State, event: Mapping[str, Any]) -> State:
     """The state after ``event``; raises RuleError (and changes nothing) if the rules refuse it."""
     return dispatch(HANDLERS, state, event, unknown=N_("Doodle City has no %(type)r event."),
-                    before=_open)
+                    before=_open, order=TURNS)
 
 
 def _open(state: State, kind: str) -> None:

@@ -139,10 +139,12 @@ def end_message(state: rules.State, finished: bool) -> str | None:
 
 
 def out_of_turn(state: rules.State, player: str | None, die: int | None,
-                selection: Mapping[str, str], keep: Mapping[str, str]) -> tuple[Any, Any]:
+                selection: Mapping[str, str], keep: Mapping[str, str],
+                host: bool = False) -> tuple[Any, Any]:
     """A die picked before an earlier player's pick: the question the screen asks first (None
-    in turn, or once agreed), and the agreement the act then carries (``anyway``, the name the
-    policy checks under the table's lock; the screen's address keeps that seat's position)."""
+    in turn, or once agreed), in the asker's words (the host screen names the player), and the
+    agreement the act then carries (``anyway``, the name the platform checks under the table's
+    lock; the screen's address keeps that seat's position)."""
     turn = rules.turn(state)
     if (die is None or player is None or turn is None or turn.doing != rules.PICK
             or turn.player == player or not rules.may_act(state, player)):
@@ -150,8 +152,10 @@ def out_of_turn(state: rules.State, player: str | None, die: int | None,
     position = str(state.players.index(turn.player))
     if selection.get("anyway") == position:
         return None, {"anyway": turn.player}
-    return {"question": gettext("It is %(turn)s's pick first. Take this die anyway?",
-                                turn=turn.player),
+    question = (gettext("It is %(turn)s's pick first. Take this die for %(player)s anyway?",
+                        turn=turn.player, player=player) if host else
+                gettext("It is %(turn)s's pick first. Take this die anyway?", turn=turn.player))
+    return {"question": question,
             "yes": {"die": die, "anyway": position, **keep}, "back": dict(keep)}, {}
 
 
@@ -167,7 +171,7 @@ def screen(state: rules.State, options: Mapping[str, Any], view: str, seat: Any,
     roller = rules.next_roller(state)
     # a tap on the host screen keeps the seat it enters for, even once the turn moves on
     keep = {"as": str(state.players.index(player))} if view == "host" and player else {}
-    ask, anyway = out_of_turn(state, player, die, selection, keep)
+    ask, anyway = out_of_turn(state, player, die, selection, keep, host=view == "host")
     agreed = {"anyway": selection["anyway"]} if anyway else {}
     dice = draw.dice(state, player)
     for die_ in dice:

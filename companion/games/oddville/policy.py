@@ -1,34 +1,15 @@
-"""OddVille at a live table: whose acts the setup's are, what is asked, Finish's warnings."""
+"""OddVille at a live table: whose acts the setup's are, what is replaced, Finish's warnings."""
 from __future__ import annotations
 
 from typing import Any, Mapping
 
 from ...i18n import gettext
 from ...words import explain
-from ..base import N_, Act, Conflict, OutOfTurn, Policy, Turn
+from ..base import N_, Conflict, Policy
 from . import rules
 
 
 class OddVillePolicy(Policy):
-    # a turn's acts (a Main Square worker is placed during one's own turn, which goes on)
-    turn_events = frozenset({"build", "main_square", "pass"})
-
-    def out_of_turn(self, state: rules.State, act: Act,
-                    turn: Turn | None) -> OutOfTurn | None:
-        """Asked before an act out of turn; in the end's words for a player the chosen end gives
-        no more turn. Not asked: a build with the Builder's power (during another player's turn,
-        as the character allows)."""
-        event, player = act.event, act.event.get("player")
-        if (turn is None or event.get("type") not in self.turn_events
-                or (event.get("type") == "build" and event.get("builder") is True)
-                or player not in state.players or player == turn.player):
-            return None
-        if not rules.has_turn(state, player):
-            return OutOfTurn(N_("%(player)s has no turn left. %(rule)s Enter it anyway only if "
-                                "the table agrees."), token=turn.player or "over",
-                             yes=N_("Enter it anyway"), player=player, rule=rules.end_rule(state))
-        return super().out_of_turn(state, act, turn)
-
     def actor(self, event: Mapping[str, Any]) -> str | None:
         """The setup's workers are nobody's act: a phone's Undo never takes them back."""
         return None if event.get("setup") else super().actor(event)

@@ -13,12 +13,13 @@ so the variant only tells the live screens who still plays; it never refuses an 
 ``tally``: true for a game played on paper and entered afterwards (quick tally); the order of
 entry means nothing there, so the trigger is named with a ``trigger`` event instead of detected.
 
-Turns go clockwise from the first seat. A turn ends with a ``build`` or a ``pass`` (a worker
-card played: coins, a resource or a building card taken, nothing the record scores). A worker on
-the Main Square is placed during one's own turn (the Traveller: "at any time in your turn") and
-does not end it; a ``build`` marked ``builder`` is the Builder's power, a build during another
-player's turn, and is no turn of its own. The record stays free of turn order: ``turn`` only
-tells the screens who is to play, from the turns taken.
+Turns go clockwise from the first seat, one action each (:data:`TURNS`, reckoned by the
+platform): a ``build``, a ``pass`` (a worker card played for coins or a building card, nothing
+the record scores) or a resource taken (a ``resource_workers`` one higher than before). A worker
+on the Main Square is placed during one's own turn (the Traveller: "at any time in your turn")
+and does not end it; a ``build`` marked ``builder`` is the Builder's power, a build during
+another player's turn, and is no turn of its own; workers taken off the resource board end
+nothing. The record stays free of turn order: ``turn`` only tells the screens who is to play.
 """
 from __future__ import annotations
 
@@ -29,8 +30,11 @@ from typing import Any, Mapping
 from ...errors import cut
 from ..base import N_, RuleError, Turn, largest
 from ..choices import make as make_choices
-from ..core import Handler, clockwise, dispatch, fewest_turns, whole
+from ..core import Handler, clockwise, dispatch, whole
 from ..ranking import rank
+from ..turns import Ask, Order, Taken, begin
+from ..turns import still_to_play as still
+from ..turns import turn as whose
 
 Cell = tuple[int, int]
 
@@ -105,10 +109,7 @@ class State:
     end: str = "base"                   # the end variant: who still plays after the trigger
     tally: bool = False                 # entered after a paper game: the trigger is named
     printed: Mapping[str, int] = field(default_factory=dict)   # character key -> its points
-    turns: Mapping[str, int] = field(default_factory=dict)      # turns taken (builds, passes)
-    at_trigger: Mapping[str, int] = field(default_factory=dict)  # the turns taken at the trigger
-    finishing: bool = False             # the trigger's 6th worker went to the Main Square: the
-    #                                     trigger still finishes that turn
+    turns: Taken = Taken({}, "")        # the turns counted (the platform's, from start on)
 
 
 # --- options and start ------------------------------------------------------------------------
@@ -130,7 +131,7 @@ def options(raw: Mapping[str, Any], players: list[str]) -> dict[str, Any]:
 def start(opts: Mapping[str, Any], players: list[str]) -> State:
     return State(tuple(players), characters={p: () for p in players},
                  resource={p: 0 for p in players}, end=opts.get("end", "base"),
-                 tally=bool(opts.get("tally")), turns={p: 0 for p in players})
+                 tally=bool(opts.get("tally")), turns=begin(players))
 
 
 def setup(players: list[str]) -> list[dict[str, Any]]:
@@ -243,13 +244,7 @@ def last_turns(state: State) -> list[str]:
     """After the 6th worker: who still takes a turn, in order (the trigger first while finishing
     the turn its Main Square worker ended in, then those the chosen end lets play who have not
     played since)."""
-    if state.trigger is None:
-        return []
-    waiting = [p for p in still_to_play(state) if state.turns[p] == state.at_trigger[p]]
-    trigger = state.trigger
-    if state.finishing and state.turns[trigger] == state.at_trigger[trigger]:
-        return [trigger, *waiting]
-    return waiting
+    return still(TURNS, state) if state.trigger is not None else []
 
 
 def has_turn(state: State, player: str) -> bool:
@@ -258,27 +253,55 @@ def has_turn(state: State, player: str) -> bool:
     return state.tally or state.trigger is None or player in last_turns(state)
 
 
-def next_player(state: State) -> str:
-    """Before the 6th worker: the player with the fewest turns taken, the first of them in
-    seat order (an act out of turn shifts no one else's turn)."""
-    return fewest_turns(state.players, state.turns)
+def _resource_taken(before: State, event: Mapping[str, Any]) -> bool:
+    """A resource taken with a worker card: one more worker on the resource board than the
+    player had (fewer is workers taken off, more than one more a correction: neither a turn)."""
+    player, count = event.get("player"), event.get("count")
+    return (not event.get("setup") and whole(count)
+            and count == before.resource.get(player, -2) + 1)
 
 
-def turn(state: State) -> Turn | None:
-    """Who is to play now: clockwise from the first seat; after the 6th worker only those the
-    chosen end lets play, each once; then what is happening. A quick tally keeps no turns."""
-    if state.tally:
-        return None
-    if state.trigger is None:
-        return Turn(next_player(state), N_("build, or play a worker card"), passes=True)
-    left = last_turns(state)
-    if left:
-        return Turn(left[0], N_("build, or play a worker card (last turn)"), passes=True)
+def _over(state: State) -> Turn:
     if still_to_play(state):
         return Turn(None, note=N_("The game is over: every last turn is played. The host "
                                   "finishes it."))
     return Turn(None, note=N_("The game is over: %(trigger)s placed the 6th worker in the city. "
                               "The host finishes it."), params={"trigger": state.trigger})
+
+
+# One action a turn, clockwise from the first seat: a worker card played (coins or a building
+# card taken: a pass; a resource taken: one more worker on the resource board) or a build. The
+# Traveller's worker on the Main Square is part of one's own turn; a character taken with a
+# build, workers taken off the resource board and the Builder's build (in another player's turn)
+# end nobody's turn. After the 6th worker, those the chosen end lets play take one more turn.
+TURNS = Order(
+    doing=N_("one action: build, or a worker card"),
+    doing_last=N_("the last turn, one action: build, or a worker card"),
+    ends={"build": lambda before, event: event.get("builder") is not True,
+          "pass": True, "resource_workers": _resource_taken},
+    inside=frozenset({"main_square"}),
+    trigger=lambda state: state.trigger,
+    last=lambda state: still_to_play(state),
+    over=_over,
+    kept=lambda state: not state.tally,
+    no_turn=lambda state, player: RuleError(N_("%(player)s has no turn left. %(rule)s"),
+                                            player=player, rule=end_rule(state)),
+    asks={"build": Ask(N_("%(lead)s Build on row %(row)s, column %(column)s anyway?"),
+                       N_("%(lead)s Enter %(player)s's build on row %(row)s, column %(column)s "
+                          "anyway?")),
+          "pass": Ask(N_("%(lead)s Enter your worker card (coins or a building card) anyway?"),
+                      N_("%(lead)s Enter %(player)s's worker card (coins or a building card) "
+                         "anyway?")),
+          "resource_workers": Ask(N_("%(lead)s Take a resource anyway?"),
+                                  N_("%(lead)s Enter a resource taken by %(player)s anyway?")),
+          "main_square": Ask(N_("%(lead)s Put your worker on the Main Square anyway?"),
+                             N_("%(lead)s Enter %(player)s's worker on the Main Square "
+                                "anyway?"))})
+
+
+def turn(state: State) -> Turn | None:
+    """Who is to play now (the platform reckons it from :data:`TURNS`)."""
+    return whose(TURNS, state)
 
 
 def end_rule(state: State) -> RuleError:
@@ -386,7 +409,7 @@ def card_points(state: State, cell: Cell) -> int:
 def apply(state: State, event: Mapping[str, Any]) -> State:
     """The state after ``event``; raises RuleError (and changes nothing) if the rules refuse it."""
     return dispatch(HANDLERS, state, event, unknown=N_("OddVille has no %(type)r event."),
-                    before=_open)
+                    before=_open, order=TURNS)
 
 
 def _open(state: State, kind: str) -> None:
@@ -406,7 +429,7 @@ def _build(state: State, event: Mapping[str, Any]) -> State:
     _check_edges(state, card)
     _check_figure(state, player)
     built = replace(state, cards={**state.cards, (row, column): card})
-    return _placed(built if builder else _turn_taken(built, player), player)
+    return _placed(built, player)
 
 
 def _main_square(state: State, event: Mapping[str, Any]) -> State:
@@ -416,16 +439,7 @@ def _main_square(state: State, event: Mapping[str, Any]) -> State:
         raise RuleError(N_("%(player)s already has a worker on the Main Square; only one of "
                            "one's own may stand on it."), player=player)
     _check_figure(state, player)
-    placed = _placed(replace(state, square=(*state.square, player)), player)
-    if state.trigger is None and placed.trigger is not None and next_player(state) == player:
-        return replace(placed, finishing=True)      # its 6th worker, in its own turn
-    return placed
-
-
-def _pass(state: State, event: Mapping[str, Any]) -> State:
-    """A turn that ends with a worker card played: coins, a resource or a building card taken
-    (the record scores none of them; a resource taken is its own ``resource_workers``)."""
-    return _turn_taken(state, _player(state, event.get("player")))
+    return _placed(replace(state, square=(*state.square, player)), player)
 
 
 def _character(state: State, event: Mapping[str, Any]) -> State:
@@ -611,11 +625,7 @@ def _placed(state: State, player: str) -> State:
              and workers_in_city(state, player) >= END_WORKERS)
     if not first:
         return replace(state, resource=resource)
-    return replace(state, resource=resource, trigger=player, at_trigger=dict(state.turns))
-
-
-def _turn_taken(state: State, player: str) -> State:
-    return replace(state, turns={**state.turns, player: state.turns[player] + 1})
+    return replace(state, resource=resource, trigger=player)
 
 
 def _name(name: Any) -> str:
@@ -629,7 +639,7 @@ def _name(name: Any) -> str:
 
 HANDLERS: dict[str, Handler[State]] = {
     "build": _build, "main_square": _main_square, "character": _character,
-    "lose_character": _lose_character, "resource_workers": _resource_workers, "pass": _pass,
+    "lose_character": _lose_character, "resource_workers": _resource_workers,
     "end": _end, "trigger": _trigger}
 
 

@@ -23,8 +23,10 @@ from typing import Any, Mapping
 
 from ..base import N_, RuleError, Turn, largest
 from ..choices import make as make_choices
-from ..core import Handler, clockwise, dispatch, fewest_turns, whole
+from ..core import Handler, dispatch, whole
 from ..ranking import rank
+from ..turns import Ask, Order, Taken, begin, round_number
+from ..turns import turn as whose
 from .data import MODES, PRINTS, Cell, classic_tiles, faces, kinds, mats, scores
 from .optimiser import Plan, optimise_cached, plan_of
 from .scoring import Building, City, needs, used
@@ -48,8 +50,7 @@ class State:
     mayor: str                          # holds the Mayor: first player of the next round
     allocations: Mapping[str, Allocation] = field(default_factory=dict)
     round: int | None = None            # None: the record keeps no rounds
-    taken: Mapping[str, int] = field(default_factory=dict)     # turns taken (builds, passes)
-    first: str = ""                     # the Mayor's holder when the turns' round began
+    turns: Taken = Taken({}, "")        # the turns counted (the platform's, from start on)
     tally: bool = False                 # a quick tally: the final cities, no turns
     built: tuple[tuple, ...] = ()       # the faces built this round, by anyone
     mayor_cell: Cell | None = None      # where the Mayor stands in its holder's city
@@ -68,8 +69,7 @@ def options(raw: Mapping[str, Any], players: list[str]) -> dict[str, Any]:
 def start(opts: Mapping[str, Any], players: list[str]) -> State:
     return State(opts.get("mode", "classic"), tuple(players), {p: {} for p in players},
                  dict.fromkeys(players, 0), dict.fromkeys(players, 0), players[0],
-                 taken=dict.fromkeys(players, 0), first=players[0],
-                 tally=bool(opts.get("tally")))
+                 turns=begin(players), tally=bool(opts.get("tally")))
 
 
 def first_player(state: State) -> str:
@@ -79,7 +79,8 @@ def first_player(state: State) -> str:
 
 def apply(state: State, event: Mapping[str, Any]) -> State:
     """The state after ``event``; raises RuleError (and changes nothing) if the rules refuse it."""
-    return dispatch(HANDLERS, state, event, unknown=N_("Quadropolis has no event %(type)r."))
+    return dispatch(HANDLERS, state, event, unknown=N_("Quadropolis has no event %(type)r."),
+                    order=TURNS)
 
 
 def _end(state: State, event: Mapping[str, Any]) -> State:
@@ -142,7 +143,7 @@ def build(state: State, event: Mapping[str, Any]) -> State:
                         kind=name, row=cell[0], column=cell[1], most=below.height)
     else:
         building = replace(below, height=below.height + 1)
-    return _turn_taken(replace(
+    return replace(
         state, cities={**state.cities, player: {**city, cell: building}},
         residents={**state.residents, player: state.residents[player] + printed["residents"]},
         energy={**state.energy, player: state.energy[player] + printed["energy"]},
@@ -151,20 +152,7 @@ def build(state: State, event: Mapping[str, Any]) -> State:
         received={**state.received, player: {**state.received.get(player, {}),
                                              cell: _plus(state, player, cell, printed)}},
         built=(*state.built, face_of({**printed, "kind": name, "mayor": mayor,
-                                      "absorbs": absorbs}))), player)
-
-
-def pass_turn(state: State, event: Mapping[str, Any]) -> State:
-    """A turn whose tile fits nowhere: it goes back to the box (no resources, no Mayor)."""
-    return _turn_taken(state, _player(state, event))
-
-
-def _turn_taken(state: State, player: str) -> State:
-    """One more turn of the player's; when it completes a round of turns, the next one begins
-    with the Mayor's holder (a Mayor taken in this very turn included)."""
-    taken = {**state.taken, player: state.taken[player] + 1}
-    began = turn_round(taken) > turn_round(state.taken)
-    return replace(state, taken=taken, first=state.mayor if began else state.first)
+                                      "absorbs": absorbs})))
 
 
 def _plus(state: State, player: str, cell: Cell, printed: Mapping[str, int]) -> tuple[int, int]:
@@ -252,7 +240,7 @@ def allocate(state: State, event: Mapping[str, Any]) -> State:
 
 
 HANDLERS: dict[str, Handler[State]] = {
-    "build": build, "pass": pass_turn, "allocate": allocate, "round": next_round, "end": _end}
+    "build": build, "allocate": allocate, "round": next_round, "end": _end}
 
 
 # --- result -----------------------------------------------------------------------------------
@@ -436,35 +424,44 @@ def round_done(state: State) -> bool:
     """Every player has had their four turns of the round the tiles are laid out for: suggest
     the next round."""
     return (state.round is not None and state.round < mats()[state.mode].rounds
-            and turn_round(state.taken) > state.round)
+            and round_number(TURNS, state) > state.round)
 
 
 # --- turns --------------------------------------------------------------------------------------
 
 TURNS_A_ROUND = 4
 
-
-def turn_round(taken: Mapping[str, int]) -> int:
-    """The round the turns are in: it begins once every player has had the round before's four."""
-    return min(taken.values()) // TURNS_A_ROUND + 1
+# Each round every player takes four turns (a tile built, or a pass when it fits nowhere),
+# clockwise from the round's first player: the Mayor's holder when the round began (a Mayor
+# taken in the turn that completed the round before included). Allocating is no turn. After
+# the last round nobody has a turn; a quick tally keeps none.
+TURNS = Order(
+    doing=N_("take a tile and build"),
+    ends={"build": True, "pass": True},
+    per_round=TURNS_A_ROUND,
+    first=first_player,
+    rounds=lambda state: mats()[state.mode].rounds,
+    over=lambda state: Turn(None, note=N_("All rounds are played: allocate, then the host "
+                                          "finishes.")),
+    kept=lambda state: not state.tally,
+    asks={"build": Ask(N_("%(lead)s Build the %(kind)s on row %(row)s, column %(column)s "
+                          "anyway?"),
+                       N_("%(lead)s Enter %(player)s's %(kind)s on row %(row)s, column "
+                          "%(column)s anyway?")),
+          "pass": Ask(N_("%(lead)s Pass anyway?"), N_("%(lead)s Enter a pass for %(player)s "
+                                                      "anyway?"), yes=N_("Pass anyway"))})
 
 
 def now(state: State) -> tuple[int, str, str] | None:
-    """The round of the turns, its first player and the player to act: the fewest turns taken,
-    the first of them clockwise from the first player (an act out of turn shifts no one else's
-    turn). None once every round is played."""
-    number = turn_round(state.taken)
-    if number > mats()[state.mode].rounds:
+    """The round of the turns, its first player and the player to act. None once every round
+    is played."""
+    current = whose(TURNS, replace(state, tally=False))
+    if current is None or current.player is None:
         return None
-    return number, state.first, fewest_turns(clockwise(state.players, state.first), state.taken)
+    return round_number(TURNS, state), state.turns.first, current.player
 
 
 def turn(state: State) -> Turn | None:
-    """Who is to take a tile and build now; after the last round, what is left to do. A quick
-    tally keeps no turns."""
-    if state.tally:
-        return None
-    current = now(state)
-    if current is None:
-        return Turn(None, note=N_("All rounds are played: allocate, then the host finishes."))
-    return Turn(current[2], N_("take a tile and build"), passes=True)
+    """Who is to take a tile and build now; after the last round, what is left to do (the
+    platform reckons it from :data:`TURNS`)."""
+    return whose(TURNS, state)

@@ -68,7 +68,7 @@ def check(current: record.Replay, act: Act, next_code: str | None) -> None:
         game, state = current.game, current.state
         game.policy.live_check(state, current.options, act)
         if not act.queued and not current.finished:
-            asked = game.policy.out_of_turn(state, act, game.rules.turn(state))
+            asked = game.rules.out_of_turn(state, act.event, act.by == "host")
             if asked is not None and act.anyway != asked.token:
                 current.then(dict(act.event))   # what the rules refuse is refused, not asked
                 raise asked

@@ -139,7 +139,9 @@ def test_bences_second_slide_off_leaves_csilla_the_last_round_and_nobody_else():
     state = replay(ROUNDS[:TRIGGER + 1])
     assert state.trigger == "Bence" and rules.closed_colours(state) == ["yellow", "blue"]
     assert rules.still_to_play(state) == ("Csilla",)
-    assert rules.refusal(state, place("Anna", 3, 1, "red", "cafe", 3)) is not None
+    # a late entry of Anna's is the record's, scored like any other: it gives nobody a turn
+    late = rules.apply(state, place("Anna", 3, 1, "red", "cafe", 3))
+    assert rules.still_to_play(late) == ("Csilla",)
     state = rules.apply(state, ROUNDS[-1])
     assert rules.game_over(state)
     assert rules.result(state) == {**EXPECTED, "finished": False}

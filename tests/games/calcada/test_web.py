@@ -289,7 +289,7 @@ def test_a_placement_out_of_turn_is_asked_about_then_entered_with_the_yes(app, c
                  motif="tram")
     assert asked.status_code == 409
     page = text_of(asked)
-    assert "It is Anna's turn first. Enter this for Bence anyway?" in page
+    assert "It is Anna's turn. Place the blue tile on row 5, column 2 anyway?" in page
     assert "Enter it anyway" in page and "Back, change nothing" in page
     assert events(client, code) == []
     entered = post(bence, code, "place", row=5, column=2, colour="blue", number=3, motif="tram")
@@ -320,7 +320,7 @@ def test_done_pass_is_on_the_phone_whose_turn_it_is_and_enters_a_pass(app, clien
     assert "Anna passed" in text_of(client.get(f"/t/{code}"))
     assert "Your turn: pick a stone" in text_of(bence.get(f"/t/{code}/phone"))
     asked = anna.post(f"/t/{code}/pass", data={"nonce": uuid.uuid4().hex})
-    assert asked.status_code == 409 and "It is Bence's turn first." in text_of(asked)
+    assert asked.status_code == 409 and "It is Bence's turn. Pass anyway?" in text_of(asked)
 
 
 def test_the_untouched_host_screen_enters_for_the_player_whose_turn_it_is(app, client):

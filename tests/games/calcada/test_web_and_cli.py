@@ -160,15 +160,18 @@ def test_check_says_ok_or_exits_2_naming_the_event_and_the_rule(files):
         assert bad.exit_code == 2 and bad.stderr.strip() == BAD_LINE
 
 
-def test_a_placement_after_the_round_is_played_out_is_an_illegal_record(tmp_path):
-    late = {**RECORD, "events": ROUNDS + [place("Anna", 3, 1, "red", "cafe", 3)]}
-    path = tmp_path / "late.json"
-    path.write_text(json.dumps(late), encoding="utf-8")
-    out = CliRunner().invoke(cli, ["check", str(path)])
-    assert out.exit_code == 2
-    assert out.stderr.strip() == (
-        f"error: event {len(ROUNDS) + 1} (place): Anna has no turn left: Bence slid the second "
-        "stone off the scoring board, so only the players seated after Bence play once more.")
+def test_a_placement_after_the_round_is_played_out_is_scored_like_any_other(tmp_path):
+    """The record is free of turn order: a late entry of a turn that happened is no error."""
+    scores = []
+    for name, events in (("on-time", ROUNDS), ("late", ROUNDS + [place("Anna", 3, 1, "red",
+                                                                      "cafe", 3)])):
+        path = tmp_path / f"{name}.json"
+        path.write_text(json.dumps({**RECORD, "events": events}), encoding="utf-8")
+        out = CliRunner().invoke(cli, ["check", str(path)])
+        assert (out.exit_code, out.output) == (0, "ok\n")
+        scores.append(json.loads(CliRunner().invoke(cli, ["score", str(path)]).output))
+    on_time, late = ([p["total"] for p in score["players"]] for score in scores)
+    assert late[0] != on_time[0] and late[1:] == on_time[1:]       # Anna's tile, scored
 
 
 def companion(*args, cwd=None, env=None):

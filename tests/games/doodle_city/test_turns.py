@@ -8,8 +8,8 @@ import json
 from click.testing import CliRunner
 
 from companion.cli import cli
-from companion.games.base import Act
 from companion.games.doodle_city import game, rules
+from companion.words import explain
 
 from tests.support import assert_passes_score_as_without
 
@@ -91,31 +91,33 @@ def test_a_solo_game_and_a_quick_tally_have_no_turns():
 
 # --- the question before a pick out of turn -------------------------------------------------------
 
-def asked(events, event, players=THREE, **options):
+def asked(events, event, players=THREE, host=False, **options):
     state = replay(events, players, **options)
-    return game.policy.out_of_turn(state, Act(event, "seat", event["player"], event["type"]),
-                                   game.rules.turn(state))
+    question = game.rules.out_of_turn(state, event, host)
+    return question and (explain(question, game.rules), question)
 
 
-def test_a_die_taken_before_the_earlier_pick_is_asked_about_in_the_games_words():
+def test_a_die_taken_before_the_earlier_pick_is_asked_about_in_the_askers_words():
     events = SETUP + [roll(2, 3, 5, 1, 4)]
-    question = asked(events, draw("Bence", 5, 2, "NS", die=1))
-    assert question.message == "It is %(turn)s's pick first. Take this die anyway?"
-    assert question.params == {"turn": "Anna", "player": "Bence"}
+    words, question = asked(events, draw("Bence", 5, 2, "NS", die=1))
+    assert words == "It is Anna's turn. Take this die anyway?"
+    assert asked(events, draw("Bence", 5, 2, "NS", die=1), host=True)[0] == (
+        "It is Anna's turn. Take this die for Bence anyway?")
     assert (question.token, question.yes, question.field) == ("Anna", "Take it anyway", "anyway")
     assert asked(events, draw("Anna", 3, 2, "NS", die=0)) is None            # in turn
 
 
 def test_a_tree_out_of_turn_is_asked_about_too():
-    question = asked(SETUP + [roll(2, 3, 5, 1, 4)], tree("Csilla"), variant="more-control")
-    assert question.message == "It is %(turn)s's pick first. Cross a tree anyway?"
+    words, question = asked(SETUP + [roll(2, 3, 5, 1, 4)], tree("Csilla"), variant="more-control")
+    assert words == "It is Anna's turn. Cross a tree anyway?"
     assert question.yes == "Cross it anyway"
 
 
-def test_nothing_is_asked_before_the_first_roll_nor_of_an_act_the_rules_refuse():
+def test_nothing_is_asked_before_the_first_roll_and_the_rules_refuse_a_second_act():
     assert asked(SETUP, draw("Bence", 5, 2, "NS")) is None      # not tied to dice yet
     events = SETUP + [roll(2, 3, 5, 1, 4), draw("Csilla", 1, 2, "NS")]
-    assert asked(events, draw("Csilla", 3, 2, "NS")) is None    # acted already: refused anyway
+    # the table checks the rules first: an act they refuse is refused, never asked about
+    refused(replay(events, THREE), draw("Csilla", 3, 2, "NS"), "already")
 
 
 # --- the contract's pass ----------------------------------------------------------------------

@@ -209,7 +209,7 @@ def test_a_die_taken_out_of_turn_is_asked_about_then_taken_on_the_second_post(ta
     asked = bence.post(f"/t/{code}/act/draw", data=fields)
     assert asked.status_code == 409
     page = text_of(asked)
-    assert "It is Anna's pick first. Take this die anyway?" in page
+    assert "It is Anna's turn. Take this die anyway?" in page
     assert "Take it anyway" in page and "Back, change nothing" in page
     assert 'name="anyway" value="Anna"' in asked.get_data(as_text=True)
     assert [e["type"] for e in exported(client, code)["events"]][-1] == "roll"
@@ -231,7 +231,7 @@ def test_a_yes_given_for_an_earlier_turn_asks_again(client, app):
     late = phones[2].post(f"/t/{code}/act/draw", data={
         "draw-die": "1", "draw-row": "3", "draw-column": "2", "draw-shape": "NS",
         "anyway": "Anna"})                       # agreed while it was Anna's pick: Bence's now
-    assert late.status_code == 409 and "It is Bence's pick first." in text_of(late)
+    assert late.status_code == 409 and "It is Bence's turn." in text_of(late)
 
 
 def test_a_queued_act_out_of_turn_is_entered_unasked(table, client):

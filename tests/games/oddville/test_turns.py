@@ -12,7 +12,7 @@ from click.testing import CliRunner
 
 from companion import record
 from companion.cli import cli
-from companion.games.base import Act, RuleError
+from companion.games.base import RuleError
 from companion.games.oddville import game, rules
 
 from .test_rules import build, character, envelope, square
@@ -36,12 +36,12 @@ def to_play(state: rules.State) -> str | None:
     return turn.player if turn else None
 
 
-def asked(state: rules.State, event: dict) -> str | None:
-    """The question the live table asks before ``event`` (None: entered unasked)."""
+def asked(state: rules.State, event: dict, host: bool = False) -> str | None:
+    """The question the live table asks before ``event`` on the player's own phone (``host``:
+    on the host screen); None: entered unasked."""
     from companion.words import explain
 
-    question = game.policy.out_of_turn(state, Act(event, "seat", event.get("player"), event["type"]),
-                                       game.rules.turn(state))
+    question = game.rules.out_of_turn(state, event, host)
     return None if question is None else explain(question, game.rules)
 
 
@@ -65,8 +65,8 @@ def test_turns_go_clockwise_from_the_first_seat_whole_rounds_long():
         state = rules.apply(state, act)
     assert seen == ["Anna", "Bence", "Csilla"] * 2 + ["Anna"]
     turn = rules.turn(state)
-    assert (turn.player, turn.doing, turn.passes) == ("Bence", "build, or play a worker card",
-                                                      True)
+    assert (turn.player, turn.doing, turn.passes) == ("Bence", "one action: build, or a worker "
+                                                      "card", True)
 
 
 def test_an_act_out_of_turn_shifts_no_one_elses_turn():
@@ -118,7 +118,8 @@ def test_variant_1_the_players_after_the_trigger_complete_the_round_once_each():
     state = play(passed("Anna"), *row_for("Bence", 0, ("Csilla", "Anna")), end="complete-round")
     assert rules.trigger(state) == "Bence"
     turn = rules.turn(state)
-    assert (turn.player, turn.doing) == ("Csilla", "build, or play a worker card (last turn)")
+    assert (turn.player, turn.doing) == ("Csilla", "the last turn, one action: build, or a "
+                                         "worker card")
     state = rules.apply(state, passed("Csilla"))
     turn = rules.turn(state)
     assert turn.player is None and turn.note == ("The game is over: every last turn is played. "
@@ -130,7 +131,7 @@ def test_variant_2_every_other_player_takes_one_last_turn_in_order():
     assert rules.last_turns(state) == ["Csilla", "Anna"]
     state = rules.apply(state, build("Anna", 1, 1))        # Anna before Csilla (the table agreed)
     assert rules.last_turns(state) == ["Csilla"] and to_play(state) == "Csilla"
-    assert not rules.has_turn(state, "Anna")
+    assert "Anna" not in rules.last_turns(state)
     state = rules.apply(state, build("Csilla", 1, 2))
     assert to_play(state) is None and rules.last_turns(state) == []
 
@@ -151,9 +152,21 @@ def test_a_6th_worker_on_the_main_square_lets_the_trigger_finish_that_turn():
 def test_an_act_out_of_turn_is_asked_about_and_one_in_turn_is_not():
     state = play()
     assert asked(state, build("Anna", 0, 1)) is None
-    assert asked(state, passed("Bence")) == ("It is Anna's turn first. Enter this for Bence "
-                                             "anyway?")
-    assert asked(state, square("Csilla")) is not None
+    assert asked(state, passed("Bence")) == ("It is Anna's turn. Enter your worker card (coins "
+                                             "or a building card) anyway?")
+    assert asked(state, passed("Bence"), host=True) == (
+        "It is Anna's turn. Enter Bence's worker card (coins or a building card) anyway?")
+    assert asked(state, build("Bence", 0, 1)) == ("It is Anna's turn. Build on row 0, column 1 "
+                                                  "anyway?")
+    assert asked(state, build("Bence", 0, 1), host=True) == (
+        "It is Anna's turn. Enter Bence's build on row 0, column 1 anyway?")
+    assert asked(state, square("Csilla")) == ("It is Anna's turn. Put your worker on the Main "
+                                              "Square anyway?")
+    one_more = {"type": "resource_workers", "player": "Csilla", "count": 1}
+    assert asked(state, one_more, host=True) == ("It is Anna's turn. Enter a resource taken by "
+                                                 "Csilla anyway?")
+    assert asked(state, {**one_more, "count": 0}) is None           # workers off: any time
+    assert asked(state, {**one_more, "count": 3}) is None           # a correction
     assert asked(state, character("Csilla", "Builder")) is None     # not a turn's act
     assert asked(state, {**build("Csilla", 0, 1), "builder": True}) is None
 
@@ -162,7 +175,7 @@ def test_after_the_end_an_act_is_asked_about_in_the_ends_words():
     state = play(*row_for("Anna", 0, ("Bence", "Csilla")))
     assert asked(state, build("Bence", 1, 1)) == (
         "Bence has no turn left. The game ended with Anna's 6th worker; nobody plays another "
-        "turn. Enter it anyway only if the table agrees.")
+        "turn. Build on row 1, column 1 anyway?")
     assert asked(play(build("Bence", 0, 1), tally=True), build("Anna", 0, 2)) is None
 
 

@@ -145,7 +145,7 @@ def test_a_late_build_is_asked_about_with_the_rules_words_then_entered_if_confir
     assert response.status_code == 409
     text = text_of(response)
     assert ("Bence has no turn left. The game ended with Anna's 6th worker; nobody plays "
-            "another turn. Enter it anyway only if the table agrees.") in text
+            "another turn. Build on row 1, column 1 anyway?") in text
     assert "Enter it anyway" in text and "Back, change nothing" in text
     assert build(phones["Bence"], code, 1, 1, anyway=anyway_of(response)).status_code == 303
     assert events(client, code)[-1]["player"] == "Bence"
@@ -163,7 +163,7 @@ def test_a_late_main_square_worker_is_asked_about_with_the_rules_words_before_it
     asked = phones["Csilla"].post(f"/t/{code}/act/main_square", data={})
     assert asked.status_code == 409
     assert ("Csilla has no turn left. The game ended with Anna's 6th worker; nobody plays "
-            "another turn. Enter it anyway only if the table agrees.") in text_of(asked)
+            "another turn. Put your worker on the Main Square anyway?") in text_of(asked)
     assert len(events(client, code)) == before
     assert phones["Csilla"].post(f"/t/{code}/act/main_square",
                                  data={"anyway": anyway_of(asked)}).status_code == 303
@@ -177,7 +177,7 @@ def test_a_build_out_of_turn_is_asked_first_and_entered_on_the_second_post(app, 
     asked = build(phones["Bence"], code, 0, 1)            # Anna's turn
     assert asked.status_code == 409
     text = text_of(asked)
-    assert "It is Anna's turn first. Enter this for Bence anyway?" in text
+    assert "It is Anna's turn. Build on row 0, column 1 anyway?" in text
     assert "Enter it anyway" in text and "Back, change nothing" in text
     assert events(client, code) == before
     again = build(phones["Bence"], code, 0, 1, anyway=anyway_of(asked))
@@ -237,7 +237,7 @@ def test_variant_1_lets_the_players_after_the_trigger_finish_the_round(app, clie
     assert "Bence placed the 6th worker" in text_of(client.get(f"/t/{code}"))
     assert ("only the players after Bence still play, up to the last seat: Csilla."
             in text_of(client.get(f"/t/{code}")))
-    assert "Csilla's turn: build, or play a worker card (last turn)" in text_of(
+    assert "Csilla's turn: the last turn, one action: build, or a worker card" in text_of(
         client.get(f"/t/{code}"))
     assert build(phones["Csilla"], code, 1, 1).status_code == 303
     assert build(phones["Anna"], code, 1, 2).status_code == 409

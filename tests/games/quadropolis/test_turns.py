@@ -12,7 +12,7 @@ from click.testing import CliRunner
 
 from companion import record
 from companion.cli import cli
-from companion.games.base import Act, RuleError
+from companion.games.base import RuleError
 from companion.games.quadropolis import game, rules
 from companion.words import explain
 
@@ -113,7 +113,7 @@ def test_a_pass_changes_no_score_and_names_a_player_of_the_table():
     before = rules.result(table.state)
     table.apply(passed("Bence"))
     assert rules.result(table.state) == before
-    with pytest.raises(RuleError, match="is not playing at this table"):
+    with pytest.raises(RuleError, match="is not a player at this table"):
         rules.apply(table.state, passed("Dora"))
 
 
@@ -136,22 +136,27 @@ def test_a_quick_tally_keeps_no_turns():
 
 # --- the live table asks before an act out of turn ------------------------------------------
 
-def asked(state: rules.State, event: dict) -> str | None:
-    question = game.policy.out_of_turn(state, Act(event, "seat", event["player"], event["type"]),
-                                       game.rules.turn(state))
+def asked(state: rules.State, event: dict, host: bool = False) -> str | None:
+    question = game.rules.out_of_turn(state, event, host)
     return None if question is None else explain(question, game.rules)
 
 
 def test_a_build_or_pass_out_of_turn_is_asked_about_and_an_allocation_is_not():
     table = Table()
     park = {"type": "build", "player": "Bence", "row": 1, "column": 1, "kind": "park"}
-    assert asked(table.state, park) == "It is Anna's turn first. Enter this for Bence anyway?"
-    assert asked(table.state, passed("Bence")) is not None
+    assert asked(table.state, park) == ("It is Anna's turn. Build the park on row 1, column 1 "
+                                        "anyway?")
+    assert asked(table.state, park, host=True) == ("It is Anna's turn. Enter Bence's park on row "
+                                                   "1, column 1 anyway?")
+    assert asked(table.state, passed("Bence")) == "It is Anna's turn. Pass anyway?"
+    assert asked(table.state, passed("Bence"), host=True) == ("It is Anna's turn. Enter a pass "
+                                                              "for Bence anyway?")
     assert asked(table.state, {**park, "player": "Anna"}) is None
     allocate = {"type": "allocate", "player": "Bence", "activate": [], "customers": []}
     assert asked(table.state, allocate) is None
     table.turns(32)
-    assert asked(table.state, park) == "All rounds are played. Enter this for Bence anyway?"
+    assert asked(table.state, park, host=True) == ("Every turn of the game is played. Enter "
+                                                   "Bence's park on row 1, column 1 anyway?")
     assert asked(table.state, allocate) is None
 
 

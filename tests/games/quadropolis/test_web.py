@@ -179,7 +179,8 @@ def test_an_untouched_host_screen_enters_for_the_player_whose_turn_it_is(table, 
     asked = act(client, code, "build", host=True, player="Anna", row=1, column=2,
                 tile="park.0.0.0.0.1", back="?as=0")
     assert asked.status_code == 409
-    assert "It is Bence's turn first. Enter this for Anna anyway?" in text_of(asked)
+    assert ("It is Bence's turn. Enter Anna's park on row 1, column 2 anyway?"
+            in text_of(asked))
     assert pass_for(client, code, "Bence").status_code == 303
     assert events(client, code)[-1] == {"type": "pass", "player": "Bence"}
     assert "Bence passed: the tile fits nowhere" in text_of(client.get(f"/t/{code}"))
