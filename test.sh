@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Set everything up on first use (Python packages, Debian's Chromium headless shell and
-# PostgreSQL), then run every test on SQLite, browser tests included, and every test that opens
-# a database (marked `database`) but the browser tests on PostgreSQL too, a throwaway cluster on
-# a loopback port removed at the end: one run, a worker per core (pytest-xdist). Extra arguments
+# PostgreSQL), then run every test on SQLite, browser tests included, and the tests about how a
+# table is stored (marked `storage`) on PostgreSQL too, a throwaway cluster on a loopback port
+# removed at the end: one run, a worker per core (pytest-xdist). Extra arguments
 # go to pytest (e.g. -m "not browser", or -n 0 for one process). Prints the wall time.
 set -euo pipefail
 source "$(dirname "$0")/scripts/setup.sh" test

@@ -20,8 +20,8 @@ def pytest_addoption(parser):
     parser.addoption("--db", default=os.environ.get("COMPANION_TEST_DB") or "sqlite",
                      help="the tests' databases, comma-separated: sqlite (default), postgresql "
                           "(a throwaway cluster on a loopback port) or a PostgreSQL server's URL "
-                          "whose user may create databases; with several, every test marked "
-                          "database runs on each (the browser tests on the first); also "
+                          "whose user may create databases; with several, the tests marked "
+                          "storage run on each, the others on the first; also "
                           "COMPANION_TEST_DB")
 
 
@@ -35,8 +35,6 @@ def pytest_report_header(config):
 
 
 APP_FIXTURES = {"app", "client", "runner", "live_server"}
-BROWSER_TESTS = Path(__file__).resolve().parent / "browser"
-GAME_TESTS = Path(__file__).resolve().parent / "games"
 
 
 def opens_database(fixturenames, node) -> bool:
@@ -49,23 +47,20 @@ def module_marks(module) -> set[str]:
 
 
 def pytest_generate_tests(metafunc):
-    """A test that opens a database runs once per database asked for (``--db=sqlite,postgresql``
-    as ``./test.sh`` asks): a module-wide parameter, so a module's shared app is made once per
-    database. The browser tests run on the first database only, SQLite's own tests on SQLite,
-    and so do a game's own tests (tests/games: its screens and forms, through the platform whose
-    tests run on each) unless their module is marked ``database`` itself (the dice races), and so
-    does a test marked ``one_database``: what it checks is drawn from a table whatever keeps it."""
+    """With several databases (``--db=sqlite,postgresql``, as ``./test.sh`` asks) a test that
+    opens one runs on the first, and a test about how a table is stored (its module marked
+    ``storage``: transactions, locks, migrations, the limits' store, constraints, hostile values,
+    snapshots) runs on each: a module-wide parameter, so a module's shared app is made once per
+    database. Everything else a test checks (pages, forms, rules, records, screens) is drawn from
+    the same stored table whatever keeps it. SQLite's own tests run on SQLite. ``--db=postgresql`` alone runs every test on
+    PostgreSQL."""
     kinds = database_kinds(metafunc.config)
     if len(kinds) < 2 or not opens_database(metafunc.fixturenames, metafunc.definition):
         return
-    parents = Path(metafunc.definition.path).resolve().parents
-    if BROWSER_TESTS in parents:
-        kinds = kinds[:1]
-    elif GAME_TESTS in parents and "database" not in module_marks(metafunc.module):
-        kinds = kinds[:1]
-    elif metafunc.definition.get_closest_marker("sqlite_only") is not None:
+    node = metafunc.definition
+    if node.get_closest_marker("sqlite_only") is not None:
         kinds = [kind for kind in kinds if kind == "sqlite"] or kinds[:1]
-    elif metafunc.definition.get_closest_marker("one_database") is not None:
+    elif node.get_closest_marker("storage") is None:
         kinds = kinds[:1]
     names = ["sqlite" if kind == "sqlite" else "postgresql" for kind in kinds]
     metafunc.parametrize("database_kind", kinds, indirect=True, scope="module", ids=names)

@@ -18,6 +18,8 @@ from companion.extensions import db
 from companion.models import Table
 from companion.tables import service
 
+pytestmark = pytest.mark.storage("the command line on the configured database")
+
 RECORD = {"format": "table-companion-record", "version": 1, "game": "score-pad",
           "options": {"lowest_wins": False}, "players": [{"name": "Anna"}, {"name": "Bence"}],
           "events": [{"type": "points", "player": "Anna", "round": 1, "points": 12},

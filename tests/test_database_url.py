@@ -6,6 +6,8 @@ import pytest
 
 from companion import create_app
 
+pytestmark = pytest.mark.storage("the database address")
+
 
 def url_of(monkeypatch, tmp_path, value: str | None) -> str:
     monkeypatch.setenv("COMPANION_INSTANCE", str(tmp_path / "instance"))

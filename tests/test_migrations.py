@@ -21,7 +21,7 @@ from companion.schema import MIGRATIONS
 from tests import databases
 from tests.support import ROOT, companion_command, make_app, take_seat, enter
 
-pytestmark = pytest.mark.database
+pytestmark = [pytest.mark.database, pytest.mark.storage("the schema's migrations")]
 
 BEFORE = ROOT / "tests" / "data" / "made-before-migrations.sql"
 HEAD = ScriptDirectory(str(MIGRATIONS)).get_current_head()

@@ -19,7 +19,7 @@ from companion.tables import long_poll, push
 from tests.support import (bump_in_another_process, enter, make_app, start_table,
                            stop_watchers, stored_version)
 
-pytestmark = pytest.mark.database
+pytestmark = [pytest.mark.database, pytest.mark.storage("the served app's connections under gevent")]
 
 BOUND = 20
 

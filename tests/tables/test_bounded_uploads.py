@@ -10,6 +10,8 @@ import pytest
 from companion import record
 from tests.support import table_count, text_of
 
+pytestmark = pytest.mark.storage("the largest values stored")
+
 PLAYERS = [{"name": f"P{i}"} for i in range(8)]
 
 

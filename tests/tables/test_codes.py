@@ -6,6 +6,8 @@ import pytest
 from companion.tables.service import CODE_ALPHABET
 from tests.support import start_table, text_of
 
+pytestmark = pytest.mark.storage("table codes kept unique by the database")
+
 LOOK_ALIKES = "0O1IL2Z5S8BG6Q"
 
 

@@ -16,7 +16,7 @@ from companion.extensions import db
 from companion.models import Event, Table
 from tests.support import LiveServer, make_app
 
-pytestmark = pytest.mark.database
+pytestmark = [pytest.mark.database, pytest.mark.storage("concurrent appends under the table's lock")]
 
 PHONES, ENTRIES = 4, 12
 

@@ -23,7 +23,7 @@ from sqlalchemy import create_engine, text
 from tests import databases
 from tests.support import Phone, ServerProcess, companion_command, examples
 
-pytestmark = pytest.mark.database
+pytestmark = [pytest.mark.database, pytest.mark.storage("acts written and read back across kill -9")]
 
 KILLS, PHONES = examples(2), 4
 ACTS_PER_LIFE = 6           # acknowledged acts before the next kill (or LIFE seconds)

@@ -20,7 +20,7 @@ from companion.games.calcada.board import board_json, default_board
 from companion.games.doodle_city.sheet import default_sheet, sheet_json
 from tests.support import make_app, text_of
 
-pytestmark = pytest.mark.database
+pytestmark = [pytest.mark.database, pytest.mark.storage("saved definitions' owners and names, kept by constraints")]
 
 TOKEN = r"([A-Za-z0-9_-]{16,32})"
 REFUSED = "Only the browser that saved {name} may change, rename or delete it."

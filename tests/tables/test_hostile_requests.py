@@ -20,7 +20,7 @@ from companion.models import Event, Seat, Table
 from tests.games.doodle_city.test_web import act, set_up, start
 from tests.support import enter, examples, make_app, start_table, take_seat
 
-pytestmark = pytest.mark.database
+pytestmark = [pytest.mark.database, pytest.mark.storage("hostile values reaching the database")]
 
 EXAMPLES = examples(200)    # per request test below: 3 tests, 600 requests a run
 UPLOADS = examples(60)      # an import replays a record: the costliest request

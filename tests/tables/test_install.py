@@ -13,7 +13,6 @@ from companion.extensions import db
 from companion.models import Table
 from tests.support import ROOT, start_table, take_seat, text_of
 
-pytestmark = pytest.mark.one_database("the manifest, its icons and the offline page")
 
 STATIC = ROOT / "static"
 

@@ -6,7 +6,7 @@ import pytest
 from tests.games.doodle_city.test_web import act, set_up, start
 from tests.support import enter, make_app, start_table, take_seat, text_of
 
-pytestmark = pytest.mark.database
+pytestmark = [pytest.mark.database, pytest.mark.storage("the limits' shared counts behind one address")]
 
 
 def test_the_home_page_lists_only_the_tables_this_browser_hosts_or_sits_at(app, client):

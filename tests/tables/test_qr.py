@@ -11,7 +11,6 @@ from PIL import Image
 from companion.addresses import lan_address
 from tests.support import start_table, take_seat, text_of
 
-pytestmark = pytest.mark.one_database("a QR code drawn from a table's join address")
 
 
 def scan(svg: bytes) -> str:

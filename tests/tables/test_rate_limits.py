@@ -11,7 +11,7 @@ from companion.models import RateCount
 from tests import databases
 from tests.support import examples, make_app
 
-pytestmark = pytest.mark.database
+pytestmark = [pytest.mark.database, pytest.mark.storage("the limits' store: its upserts, counts and sweep")]
 
 WRONG = "LIMITER/{}/wrong-codes/30/1/minute"
 

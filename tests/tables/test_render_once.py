@@ -15,7 +15,7 @@ from companion.models import Table
 from companion.tables import service
 from tests.support import examples, make_app, start_table, take_seat, text_of
 
-pytestmark = pytest.mark.database
+pytestmark = [pytest.mark.database, pytest.mark.storage("the kept state and its snapshots across processes")]
 
 PLAYERS = ("Anna", "Bence", "Csilla")
 NONCES = re.compile(r'name="nonce" value="([0-9a-f]{32})"')

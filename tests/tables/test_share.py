@@ -25,7 +25,6 @@ from tests.games.oddville.test_example import RECORD as ODDVILLE
 from tests.games.quadropolis.test_rules_and_cli import RECORD as QUADROPOLIS
 from tests.support import ROOT, enter, start_table, take_seat
 
-pytestmark = pytest.mark.one_database("a PNG and a link drawn from a finished table")
 
 LONG_NAMES = ["Anna", "Bence", "Csilla", "Dániel Őrsűrű-Kovácsné Szentgyörgyi Ödön", "Emese",
               "Ferenc", "Gábor", "Hajnalka", "Imre", "Júlia", "Kálmán", "Lőrinc"]

@@ -17,6 +17,8 @@ from companion.tables import service
 from tests.story_records import FINISHED
 from tests.support import text_of
 
+pytestmark = pytest.mark.storage("snapshots stored beside the log")
+
 EVERY = 5       # SNAPSHOT_EVERY in these tests: short records reach it
 
 

@@ -6,7 +6,11 @@ from __future__ import annotations
 import io
 import json
 
+import pytest
+
 from tests.support import enter, events, start_table, table_count, take_seat, text_of
+
+pytestmark = pytest.mark.storage("text stored and read back exactly")
 
 
 def test_a_request_carrying_a_nul_character_is_refused_and_changes_nothing(app, client):

@@ -12,7 +12,6 @@ from companion.tables import service, story
 from tests.story_records import FINISHED, SCORE_PAD, points
 from tests.support import take_seat, text_of
 
-pytestmark = pytest.mark.one_database("the story's chart and page, drawn from a table's replay")
 
 
 def imported(client, data: dict) -> str:

@@ -14,7 +14,7 @@ import pytest
 from tests import databases
 from tests.support import Phone, ServerProcess
 
-pytestmark = pytest.mark.database
+pytestmark = [pytest.mark.database, pytest.mark.storage("two servers sharing one database")]
 
 
 def sheet(html: str) -> list[list[str]]:

@@ -12,7 +12,7 @@ from companion import record
 from tests.games.doodle_city.test_web import act, exported, set_up, start
 from tests.support import LiveServer, examples, make_app, take_seat, text_of
 
-pytestmark = pytest.mark.database
+pytestmark = [pytest.mark.database, pytest.mark.storage("two rolls racing for one round")]
 
 RACES = examples(50)
 
