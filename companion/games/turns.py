@@ -260,7 +260,7 @@ def out_of_turn(order: Order, state: Any, event: Event, by_host: bool,
         lead = RuleError(N_("Every turn of the game is played."))
     else:
         lead = RuleError(N_("It is %(turn)s's turn."), turn=now.player)
-    ask = order.asks.get(kind) or DEFAULT
+    ask = order.asks.get(kind) or ASKS.get(kind, DEFAULT)
     params = {k: v for k, v in event.items() if k not in ("type", "at") and _plain(v)}
     return OutOfTurn(ask.host if by_host else ask.own, token=now.player or "over", yes=ask.yes,
                      **{**params, "player": player, "lead": lead})
@@ -271,3 +271,6 @@ def _plain(value: Any) -> bool:
 
 
 DEFAULT = Ask(N_("%(lead)s Enter this anyway?"), N_("%(lead)s Enter this for %(player)s anyway?"))
+# the platform's own turn events, asked about in their own words where the game has none
+ASKS = {PASS: Ask(N_("%(lead)s Pass anyway?"), N_("%(lead)s Enter a pass for %(player)s anyway?"),
+                  yes=N_("Pass anyway"))}

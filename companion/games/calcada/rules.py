@@ -171,9 +171,7 @@ TURNS = Order(
     asks={"place": Ask(N_("%(lead)s Place the %(colour)s tile on row %(row)s, column %(column)s "
                           "anyway?"),
                        N_("%(lead)s Enter %(player)s's %(colour)s tile on row %(row)s, column "
-                          "%(column)s anyway?")),
-          "pass": Ask(N_("%(lead)s Pass anyway?"), N_("%(lead)s Enter a pass for %(player)s "
-                                                      "anyway?"), yes=N_("Pass anyway"))})
+                          "%(column)s anyway?"))})
 
 
 def still_to_play(state: State) -> tuple[str, ...]:

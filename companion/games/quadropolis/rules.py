@@ -447,9 +447,7 @@ TURNS = Order(
     asks={"build": Ask(N_("%(lead)s Build the %(kind)s on row %(row)s, column %(column)s "
                           "anyway?"),
                        N_("%(lead)s Enter %(player)s's %(kind)s on row %(row)s, column "
-                          "%(column)s anyway?")),
-          "pass": Ask(N_("%(lead)s Pass anyway?"), N_("%(lead)s Enter a pass for %(player)s "
-                                                      "anyway?"), yes=N_("Pass anyway"))})
+                          "%(column)s anyway?"))})
 
 
 def now(state: State) -> tuple[int, str, str] | None:

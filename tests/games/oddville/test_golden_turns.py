@@ -25,6 +25,8 @@ import pytest
 
 from companion.games import GAMES
 
+from .test_rules import character, lose, square
+
 PLAYERS = ["Anna", "Bence", "Csilla"]
 DIAMOND = {"rule": "diamond", "points": 4}
 
@@ -42,18 +44,6 @@ def workers(player: str, count: int, **extra: Any) -> dict:
 def pass_(player: str) -> dict:
     """A worker card played for coins or a building card."""
     return {"type": "pass", "player": player}
-
-
-def square(player: str) -> dict:
-    return {"type": "main_square", "player": player}
-
-
-def character(player: str, name: str, points: int = 2) -> dict:
-    return {"type": "character", "player": player, "name": name, "points": points}
-
-
-def lose(player: str, name: str) -> dict:
-    return {"type": "lose_character", "player": player, "name": name}
 
 
 END = {"type": "end"}
