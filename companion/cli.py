@@ -201,8 +201,8 @@ def list_definitions(everyone: bool) -> None:
                                       url_for(kind.editor, token=record.token))))
 
 
-@definitions.command("delete")
-@click.argument("token")
+@definitions.command("delete", context_settings={"ignore_unknown_options": True})
+@click.argument("token")     # a token made before it could not start with "-" is still one
 @with_appcontext
 def delete_definition(token: str) -> None:
     """Delete the saved sheet or board with this token (tables already played keep their own

@@ -39,7 +39,12 @@ MAX_NAME = 60
 
 
 def new_token() -> str:
-    return secrets.token_urlsafe(16)        # 22 characters: 128 random bits
+    """22 characters, 128 random bits; never with a leading "-", which a command line would read
+    as an option (``companion definitions delete TOKEN``)."""
+    while True:
+        token = secrets.token_urlsafe(16)
+        if not token.startswith("-"):
+            return token
 
 
 class Owned:

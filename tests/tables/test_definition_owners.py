@@ -421,3 +421,18 @@ def test_a_definition_too_large_is_refused_in_words(tmp_path):
     with app.app_context():
         from companion.games.score_pad.models import SavedSheet
         assert len(db.session.scalar(select(SavedSheet.data)).get("categories")) == 1
+
+
+def test_a_token_never_starts_with_a_dash_and_the_command_line_deletes_one_that_does(app, runner):
+    from companion.games import definitions
+    from companion.games.doodle_city.models import SheetDefinition
+
+    assert not any(definitions.new_token().startswith("-") for _ in range(2000))
+    old = saved_before_owners(app)
+    with app.app_context():      # a token as the owners' migration could make it
+        row = db.session.scalar(select(SheetDefinition).filter_by(token=old["doodle city sheet"]))
+        row.token = "-" + row.token[1:]
+        db.session.commit()
+    deleted = runner.invoke(cli, ["definitions", "delete", "-" + old["doodle city sheet"][1:]])
+    assert deleted.exit_code == 0, deleted.output
+    assert "deleted the Doodle City sheet 'Old sheet'" in deleted.output
