@@ -175,7 +175,8 @@ def counted(order: Order, before: Any, after: Any, event: Event) -> Any:
         first = order.first(after) if order.first else taken.first
         return replace(after, turns=replace(taken, counts=counts, first=first))
     player = event.get("player")
-    ended = player in taken.counts and ends_turn(order, before, event)
+    # a player field on an event that names none (an end, a round) may be anything at all
+    ended = isinstance(player, str) and player in taken.counts and ends_turn(order, before, event)
     if ended:
         counts = {**taken.counts, player: taken.counts[player] + 1}
         began = (not order.opens and min(counts.values()) // order.per_round

@@ -96,3 +96,22 @@ def test_fewest_turns_goes_to_the_first_of_the_tied_in_the_order_given():
 
 def test_a_player_missing_from_the_turns_has_taken_none():
     assert fewest_turns(SEATS, {"Anna": 1, "Bence": 1}) == "Csilla"
+
+
+@pytest.mark.parametrize("game, event", [
+    ("quadropolis", {"type": "round", "round": 2, "player": [1]}),
+    ("calcada", {"type": "end", "player": {}}),
+    ("doodle-city", {"type": "end", "player": []}),
+    ("oddville", {"type": "end", "player": [["x"]]}),
+])
+def test_an_odd_player_field_on_an_event_without_a_player_counts_no_turn_and_raises_nothing(
+        game, event):
+    from companion.games import GAMES
+
+    rules = GAMES[game].rules
+    options = rules.options({}, ["Anna", "Bence"])
+    state = rules.start(options, ["Anna", "Bence"])
+    for setup in rules.setup_events(options, ["Anna", "Bence"]):
+        state = rules.apply(state, setup)
+    after = rules.apply(state, event)
+    assert after.turns.counts == state.turns.counts
