@@ -19,7 +19,7 @@ from typing import Any, ClassVar, Mapping
 
 from ..errors import Conflict, OutOfTurn, RuleError
 from . import state_json, turns
-from .turns import Turn
+from .turns import N_, Turn
 
 __all__ = ["Act", "Conflict", "Game", "OutOfTurn", "Policy", "RuleError", "Rules", "Screens",
            "Turn", "web_part", "largest", "N_", "acting_player", "options_prefix"]
@@ -357,9 +357,6 @@ def largest(values: Any, field: str | None = None) -> int | None:
     return max(numbers) if numbers else None
 
 
-def N_(message: str) -> str:
-    """Mark a message for translation without translating it (the rules cores stay pure)."""
-    return message
 
 
 def acting_player(state: Any, view: str, seat: Any, host: bool,

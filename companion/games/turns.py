@@ -28,6 +28,7 @@ PASS = "pass"       # the contract's event for a turn ended with nothing the rec
 
 
 def N_(message: str) -> str:
+    """Mark a message for translation without translating it (the rules cores stay pure)."""
     return message
 
 

@@ -452,8 +452,8 @@ TURNS = Order(
 
 def now(state: State) -> tuple[int, str, str] | None:
     """The round of the turns, its first player and the player to act. None once every round
-    is played."""
-    current = whose(TURNS, replace(state, tally=False))
+    is played (or at a quick tally, which keeps no turns)."""
+    current = whose(TURNS, state)
     if current is None or current.player is None:
         return None
     return round_number(TURNS, state), state.turns.first, current.player
