@@ -3,7 +3,8 @@
 # PostgreSQL), then run every test on SQLite, browser tests included, and the tests about how a
 # table is stored (marked `storage`) on PostgreSQL too, a throwaway cluster on a loopback port
 # removed at the end: one run, a worker per core (pytest-xdist). Extra arguments
-# go to pytest (e.g. -m "not browser", or -n 0 for one process). Prints the wall time.
+# go to pytest (e.g. -m "not browser", -n 0 for one process, or --album -m album for the
+# screenshot albums). Prints the wall time.
 set -euo pipefail
 source "$(dirname "$0")/scripts/setup.sh" test
 missing=()

@@ -18,6 +18,10 @@ for setting in ("DATABASE_URL", "COMPANION_SECRET_KEY"):
 
 
 def pytest_addoption(parser):
+    parser.addoption("--album", action="store_true",
+                     help="also take the screenshot albums (tests marked album): every screen "
+                          "in English and Hungarian, phone and TV, as PNGs in "
+                          "test-artifacts/screens/ for a person to look at")
     parser.addoption("--db", default=os.environ.get("COMPANION_TEST_DB") or "sqlite",
                      help="the tests' databases, comma-separated: sqlite (default), postgresql "
                           "(a throwaway cluster on a loopback port) or a PostgreSQL server's URL "
@@ -75,6 +79,11 @@ def pytest_collection_modifyitems(config, items):
     for item in items:
         if opens_database(getattr(item, "fixturenames", ()), item):
             item.add_marker(pytest.mark.database)
+    if not config.getoption("--album"):
+        albums = [item for item in items if item.get_closest_marker("album")]
+        if albums:
+            config.hook.pytest_deselected(items=albums)
+            items[:] = [item for item in items if not item.get_closest_marker("album")]
     if "sqlite" in database_kinds(config):
         return
     kept = [item for item in items if item.get_closest_marker("database")]

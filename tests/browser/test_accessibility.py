@@ -1,5 +1,6 @@
 """Every page through axe-core, in English and Hungarian: no fault of impact "serious" or
-"critical" anywhere, and an <h1> on every page.
+"critical" anywhere, and an <h1> on every page; on each, every visible button and input a
+comfortable tap target (44 px high), and no English interface text left on a Hungarian page.
 
 One table per game in play (the start of its finished record, tests/story_records.py) and one
 finished (the whole record), a phone (412x915) seated at each and a TV (1920x1080) hosting each:
@@ -18,7 +19,7 @@ from playwright.sync_api import Page, expect
 from companion.tables import service
 from tests.story_records import FINISHED
 
-from .test_screens import to_hungarian
+from .test_screens import english_left, english_messages, small_tap_targets, to_hungarian
 
 TV = {"viewport": {"width": 1920, "height": 1080}}
 # the acts of the finished record that make its table in play: the first seat's turn comes next
@@ -29,6 +30,7 @@ EDITORS = ("/games/doodle-city/sheets", "/games/doodle-city/sheets/new", "/games
 SERIOUS = ("serious", "critical")
 ALSO = ("page-has-heading-one",)        # moderate, but a screen reader user starts from the <h1>
 AXE = Axe()
+ENGLISH = english_messages()
 # Every rule of axe-core, the experimental ones too (a link's name holding its visible text), but
 # the one that only lists content for a person to review and the one that reads every stylesheet
 # again on every page for an orientation lock (the app's stylesheet has none); colour contrast
@@ -41,14 +43,16 @@ RUN = """check_colours => axe.run(document, {resultTypes: ["violations"], preloa
 
 def faults(page: Page, name: str, lang: str) -> list[str]:
     """The serious and critical faults axe-core finds on the page as it is now: a line per rule
-    and offending element, with what is wrong."""
+    and offending element, with what is wrong; then the tap targets under 44 px and, in
+    Hungarian, the English left on it."""
     page.wait_for_load_state()
     page.evaluate(AXE.axe_script)
     found = page.evaluate(RUN, lang == "en")["violations"]
     return [f"{lang} {name}: {rule['id']} ({rule['impact']}) {' '.join(map(str, node['target']))}"
             f": {node['html'][:160]} — {node['failureSummary'].splitlines()[-1].strip()}"
             for rule in found if rule["impact"] in SERIOUS or rule["id"] in ALSO
-            for node in rule["nodes"]]
+            for node in rule["nodes"]] + small_tap_targets(page, f"{lang} {name}") + (
+        english_left(page, f"{lang} {name}", ENGLISH) if lang == "hu" else [])
 
 
 def tables(live_server) -> dict[str, tuple[str, str]]:
@@ -154,7 +158,7 @@ def test_no_serious_accessibility_fault_on_any_page(lang, live_server, phone, de
     visit(tv, "/games", "games played", lang)
     for path in EDITORS:
         visit(mobile, path, f"editor {path}", lang)
-    assert not problems, "accessibility faults:\n" + "\n".join(problems)
+    assert not problems, "faults:\n" + "\n".join(problems)
     elsewhere = [url for urls in browser_log.requests.values() for url in urls
                  if not url.startswith((base, "data:"))]
     assert not elsewhere, f"fetched from elsewhere: {elsewhere}"

@@ -3,6 +3,7 @@ refused cell, the scoring board, the last round, the final boards, the TV host (
 during play and at the end, the editors and the quick tally. PNGs in test-artifacts/screens/."""
 from __future__ import annotations
 
+import pytest
 from playwright.sync_api import expect
 
 from .helpers import LIVE_TIMEOUT, caught_up, finish_game, start_table, take_seat, twin
@@ -142,6 +143,7 @@ def shoot_tally(albums, live_server, desktop, phone):
         albums[lang].shoot(annas[lang], lang, "calcada-tally-entered")
 
 
+@pytest.mark.album
 def test_calcada_screenshots(live_server, phone, desktop, browser_log):
     albums = {lang: Album(f"calcada-{lang}") for lang in LANGS}
     shoot_game(albums, live_server, desktop, phone)

@@ -144,6 +144,7 @@ def test_without_javascript_a_calcada_move_is_four_links_and_a_post(live_server,
     assert [e["type"] for e in record(host_page, live_server.url, code)].count("place") == 1
 
 
+@pytest.mark.album
 @pytest.mark.parametrize("lang", ["en", "hu"])
 def test_screens_of_a_calcada_move_made_offline(lang, live_server, desktop, phone, browser_log):
     """Photographed for a person to read (phone 412×915): the move picked offline at its last

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 import time
 
+import pytest
 from playwright.sync_api import Page, expect
 
 from .helpers import (LIVE_TIMEOUT, assert_not_reloaded, caught_up, confirm, expect_turn,
@@ -245,6 +246,7 @@ def open_table(live_server, events: list[dict], options: dict | None = None) -> 
 EXAMPLE_SEATS = ("Blue", "Purple", "Red", "Yellow")
 
 
+@pytest.mark.album
 def test_screens_of_the_city_in_english_and_hungarian(live_server, desktop, phone, browser_log):
     """Phone (412x915) and TV (1920x1080) screenshots of every OddVille screen, looked at by a
     person; here they are checked to open and to show the city."""

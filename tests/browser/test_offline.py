@@ -317,6 +317,7 @@ def test_a_double_tap_on_a_moves_last_tap_online_enters_it_once(
     browser_log.assert_clean()
 
 
+@pytest.mark.album
 def test_screens_of_a_phone_that_went_offline(live_server, desktop, phone, browser_log):
     """Photographed for a person to read (phone 412×915, TV 1920×1080): the banner, the entries
     waiting on the phone, one arriving and one refused; large tap targets, no English in

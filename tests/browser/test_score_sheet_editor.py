@@ -132,6 +132,7 @@ def test_a_lowest_wins_sheet_ticks_the_box_and_teams_wait_for_a_sheet(live_serve
     browser_log.assert_clean()
 
 
+@pytest.mark.album
 @pytest.mark.parametrize("lang", ["en", "hu"])
 def test_screens_of_the_sheets_the_editor_and_the_start_options(live_server, device, lang,
                                                                browser_log):

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
 from babel.messages.pofile import read_po
 from playwright.sync_api import Page, expect
 
@@ -49,6 +50,18 @@ def english_messages() -> set[str]:
     return {text for text in texts if not any(text in string for string in hungarian)}
 
 
+def small_tap_targets(page: Page, name: str) -> list[str]:
+    """The visible buttons and inputs on the page as it is now under MIN_TAP px high."""
+    return [f"{name}: {target['what']} {target['text']!r} is {target['height']} px high"
+            for target in page.evaluate(TAP_TARGETS) if target["height"] < MIN_TAP]
+
+
+def english_left(page: Page, name: str, english: set[str]) -> list[str]:
+    """The English interface texts a Hungarian page shows."""
+    text = page.locator("body").inner_text()
+    return [f"{name}: {words!r}" for words in sorted(english) if words in text]
+
+
 class Album:
     """Takes the screenshots and collects what is wrong on them."""
 
@@ -69,15 +82,9 @@ class Album:
         page.screenshot(path=str(path), full_page=True, caret="initial", animations="disabled",
                         scale="css")
         self.files.append(path)
-        for target in page.evaluate(TAP_TARGETS):
-            if target["height"] < MIN_TAP:
-                self.small.append(f"{lang}-{name}: {target['what']} {target['text']!r} "
-                                  f"is {target['height']} px high")
+        self.small += small_tap_targets(page, f"{lang}-{name}")
         if lang == "hu":
-            text = page.locator("body").inner_text()
-            for english in sorted(self.english_texts):
-                if english in text:
-                    self.english.append(f"{lang}-{name}: {english!r}")
+            self.english += english_left(page, f"{lang}-{name}", self.english_texts)
 
 
     def check(self) -> None:
@@ -192,6 +199,7 @@ def take_album(lang, album, live_server, phone, desktop, playwright) -> None:
     settled_after_finish(anna, host_phone)
 
 
+@pytest.mark.album
 def test_phone_screenshots(live_server, phone, desktop, playwright, browser_log):
     album = Album()
     for lang in ("en", "hu"):

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from playwright.sync_api import expect
 
 from companion.tables import service
@@ -76,6 +77,7 @@ def private_album(lang, album, live_server, phone, desktop):
             limiter.reset()
 
 
+@pytest.mark.album
 def test_private_table_screenshots(live_server, phone, desktop, browser_log):
     album = Album("private")
     for lang in ("en", "hu"):

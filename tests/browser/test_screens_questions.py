@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+import pytest
 from babel.messages.pofile import read_po
 from playwright.sync_api import Page, expect
 
@@ -154,6 +155,7 @@ def doodle_album(lang: str, album: Album, live_server, phone) -> None:
     album.shoot(anna, lang, "doodle-circled-lower-phone")
 
 
+@pytest.mark.album
 def test_question_screenshots(live_server, phone, desktop, browser_log):
     album = Album("questions")
     for lang in ("en", "hu"):

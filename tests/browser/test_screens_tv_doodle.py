@@ -3,6 +3,7 @@ a move on a phone (die, cell, shapes with the value each circles), the setup, th
 glance on the TV, a quick tally as saved, the final ranking on the TV, the whole history."""
 from __future__ import annotations
 
+import pytest
 from playwright.sync_api import expect
 
 from companion.tables import service
@@ -127,6 +128,7 @@ def tv_album(albums, live_server, phone, desktop):
         albums[lang].shoot(tv, lang, "history")
 
 
+@pytest.mark.album
 def test_tv_and_doodle_city_screenshots(live_server, phone, desktop, browser_log):
     albums = {lang: Album(f"tv-doodle-{lang}") for lang in LANGS}
     doodle_album(albums, live_server, phone, desktop)

@@ -12,6 +12,7 @@ import json
 import re
 from urllib.parse import parse_qs, urlsplit
 
+import pytest
 from PIL import Image
 from playwright.sync_api import Page, expect
 
@@ -137,6 +138,7 @@ def test_without_javascript_the_share_button_downloads_the_card(live_server, des
     browser_log.assert_clean()
 
 
+@pytest.mark.album
 def test_share_screenshots(live_server, desktop, phone, browser_log):
     """The finished phone and TV with the share part, and the card with its chat thumbnail."""
     album = Album("share")
