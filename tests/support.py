@@ -160,15 +160,22 @@ def text_of(response) -> str:
     return unescape(re.sub(r"\s+", " ", "".join(parts)).strip())
 
 
-def _buffered(app):
-    """Each response read whole and closed before it is sent.
+def _buffered(app, errors: list[str]):
+    """Each response read whole and closed before it is sent; each answer of 500 or more noted
+    in ``errors`` ("503 GET /path").
 
     werkzeug's server skips closing a response when the browser drops the connection while the
     server drains the request (a file served from ``static/`` then stays open until collected);
     gunicorn closes it. Buffering keeps the test server as tidy as the real one.
     """
     def serve(environ, start_response):
-        body = app(environ, start_response)
+        def noting(status, headers, *exc_info):
+            if int(status.split(" ", 1)[0]) >= 500:
+                errors.append(f"{status.split(' ', 1)[0]} {environ['REQUEST_METHOD']} "
+                              f"{environ.get('PATH_INFO', '')}?{environ.get('QUERY_STRING', '')}")
+            return start_response(status, headers, *exc_info)
+
+        body = app(environ, noting)
         try:
             return [b"".join(body)]
         finally:
@@ -183,7 +190,8 @@ class LiveServer:
 
     def __init__(self, app):
         self.app = app
-        self.server = make_server("127.0.0.1", 0, _buffered(app), threaded=True)
+        self.errors: list[str] = []         # its answers of 500 or more, as they were sent
+        self.server = make_server("127.0.0.1", 0, _buffered(app, self.errors), threaded=True)
         self.url = f"http://127.0.0.1:{self.server.server_port}"
         # stopping waits for the server's next look at its socket (every 0.5 s by default)
         self.thread = threading.Thread(target=self.server.serve_forever, args=(0.05,), daemon=True)

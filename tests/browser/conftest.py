@@ -95,27 +95,29 @@ def live_server(live_server, translation_dir):
 
 @dataclass
 class Log:
-    """What the browser reported, per context: console messages, page errors, requests."""
+    """What the browser reported, per context: console messages, page errors, and the requests
+    of a test that asks for them (``record_requests``: each request is one more message from
+    the browser to the test, so only in a test marked ``browser_requests``); with the answers of 500 or more
+    the test's server sent (``server_errors``, the live server's own list)."""
 
     console: dict[str, list[tuple[str, str]]] = field(default_factory=dict)
     page_errors: dict[str, list[str]] = field(default_factory=dict)
     requests: dict[str, list[str]] = field(default_factory=dict)
-    server_errors: dict[str, list[str]] = field(default_factory=dict)
+    server_errors: list[str] = field(default_factory=list)
     names: dict[int, str] = field(default_factory=dict)
+    record_requests: bool = False
 
     def watch(self, name: str, context: BrowserContext) -> None:
         self.names[id(context)] = name
-        self.console[name], self.page_errors[name] = [], []
-        self.requests[name], self.server_errors[name] = [], []
+        self.console[name], self.page_errors[name], self.requests[name] = [], [], []
 
         def on_page(page: Page) -> None:
             page.on("console", lambda msg: self.console[name].append((msg.type, msg.text)))
             page.on("pageerror", lambda err: self.page_errors[name].append(str(err)))
 
         context.on("page", on_page)
-        context.on("request", lambda req: self.requests[name].append(req.url))
-        context.on("response", lambda res: res.status >= 500 and self.server_errors[name].append(
-            f"{res.status} {res.request.method} {res.url}"))
+        if self.record_requests:
+            context.on("request", lambda req: self.requests[name].append(req.url))
 
     def name_of(self, page: Page) -> str:
         return self.names[id(page.context)]
@@ -133,13 +135,16 @@ class Log:
         """No CSP refusals, no uncaught script errors, no 5xx answers, in any context."""
         problems = self.csp_violations()
         problems += [f"[{n}] pageerror: {e}" for n, errs in self.page_errors.items() for e in errs]
-        problems += [f"[{n}] {e}" for n, errs in self.server_errors.items() for e in errs]
+        problems += [f"[server] {e}" for e in self.server_errors]
         assert not problems, "browser reported:\n" + "\n".join(problems)
 
 
 @pytest.fixture
-def browser_log() -> Log:
-    return Log()
+def browser_log(request) -> Log:
+    log = Log(record_requests=request.node.get_closest_marker("browser_requests") is not None)
+    if "live_server" in request.fixturenames:
+        log.server_errors = request.getfixturevalue("live_server").errors
+    return log
 
 
 @pytest.fixture

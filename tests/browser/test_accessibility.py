@@ -111,6 +111,7 @@ MOVES: dict[str, Callable[[Page], None]] = {
 AT_REST = ("calcada",)
 
 
+@pytest.mark.browser_requests
 @pytest.mark.parametrize("lang", ["en", "hu"])     # apart: two workers share the pages
 def test_no_serious_accessibility_fault_on_any_page(lang, live_server, phone, desktop,
                                                    browser_log):

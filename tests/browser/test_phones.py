@@ -4,6 +4,7 @@ from __future__ import annotations
 import re
 import time
 
+import pytest
 from playwright.sync_api import expect
 
 from .helpers import (LIVE_TIMEOUT, assert_not_reloaded, confirm, enter_points, finish_game,
@@ -175,6 +176,7 @@ def test_works_with_javascript_off(live_server, host_page, phone, browser_log):
     browser_log.assert_clean()
 
 
+@pytest.mark.browser_requests
 def test_no_request_leaves_loopback(live_server, host_page, phone, browser_log):
     code = start_table(host_page, live_server.url, players=("Anna", "Bence"))
     p = phone("P")
