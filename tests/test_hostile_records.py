@@ -12,7 +12,7 @@ from companion import record
 from companion.cli import cli
 from tests.support import examples
 
-EXAMPLES = examples(600)    # per test: 3 tests, 1,800 records a run
+EXAMPLES = examples(300)    # per test: 3 tests, 900 records a run
 
 VALID = {"format": "table-companion-record", "version": 1, "game": "score-pad",
          "players": [{"name": "Anna"}, {"name": "Bence"}],

@@ -22,8 +22,8 @@ from tests.support import enter, examples, make_app, start_table, take_seat
 
 pytestmark = [pytest.mark.database, pytest.mark.storage("hostile values reaching the database")]
 
-EXAMPLES = examples(200)    # per request test below: 3 tests, 600 requests a run
-UPLOADS = examples(60)      # an import replays a record: the costliest request
+EXAMPLES = examples(100)    # per request test below: 3 tests, 300 requests a run
+UPLOADS = examples(30)      # an import replays a record: the costliest request
 
 # values that broke or could break parsing: Unicode digits, past int's 4,300-digit limit, huge
 # path numbers, NaN, control characters, surrogate escapes, markup, far too long text

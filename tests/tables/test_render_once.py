@@ -40,7 +40,7 @@ acts = st.lists(st.one_of(
     min_size=1, max_size=18)
 
 
-@settings(max_examples=examples(25), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(12), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(acts=acts, writers=st.lists(st.booleans(), min_size=18, max_size=18))
 def test_the_kept_state_is_a_fresh_replay_after_acts_undos_and_another_process(tmp_path_factory, acts, writers):
     folder = tmp_path_factory.mktemp("kept")

@@ -18,7 +18,7 @@ from companion.games.calcada import game, rules
 from .test_rules import BOARD
 from tests.support import examples
 
-SETTINGS = settings(max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=examples(25), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 NAMES = ["Anna", "Bence", "Csilla", "Dani"]
 # short scoring boards make slide-offs, the end trigger and the last round common
 ROWS = st.sampled_from([[3, 3, 2, 1], [3, 2, 1], [2, 1], [1]])

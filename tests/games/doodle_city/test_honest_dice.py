@@ -14,7 +14,7 @@ from tests.support import LiveServer, examples, make_app, take_seat, text_of
 
 pytestmark = [pytest.mark.database, pytest.mark.storage("two rolls racing for one round")]
 
-RACES = examples(50)
+RACES = examples(25)
 
 
 def rolls(client, code) -> int:

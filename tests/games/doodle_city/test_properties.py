@@ -25,7 +25,7 @@ from tests.support import examples
 # hotels score (and speed bonuses change hands) in most games
 GENEROUS = {**SHEET, "shop_track": list(range(1, 11)),
             "hotel_track": [1, 2, 3] + list(range(5, 16))}
-SETTINGS = settings(max_examples=examples(75), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 ACTS = ("draw", "house", "tree")
 
 

@@ -87,7 +87,7 @@ def domains(state: rules.State) -> dict[str, list]:
             "guild": ["", *rules.GUILDS], "shield": list(rules.SHIELDS), "edges": EDGES}
 
 
-@settings(SETTINGS, max_examples=examples(35))
+@settings(SETTINGS, max_examples=examples(20))
 @given(games(may_end=False), st.data())
 def test_every_build_offered_enters_and_a_build_next_to_them_only_if_listed(played, data):
     state = played.states[-1]

@@ -19,7 +19,7 @@ from tests.support import examples
 
 NAMES = ("Anna", "Bence", "Csilla", "Dora")
 CHARACTERS = ("traveller", "Builder", "Landowner", "Seignior", "Benefactor")
-SETTINGS = settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=examples(35), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 BASE = st.integers(0, 4)
 VPS = st.one_of(

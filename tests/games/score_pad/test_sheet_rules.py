@@ -414,7 +414,7 @@ def expected(data):
     return result
 
 
-@settings(max_examples=examples(200), deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(tables())
 def test_any_sheet_scores_as_the_contract_says(data):
     assert record.load(data).result() == expected(data)
