@@ -16,6 +16,9 @@ if [ ${#missing[@]} -gt 0 ]; then
   $SUDO apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
+# Each of the run's many processes (servers, `companion` commands) reads the app's modules
+# compiled once, however the shell is set to leave bytecode unwritten
+export PYTHONDONTWRITEBYTECODE=
 started=$SECONDS
 status=0
 .venv/bin/python -m pytest -n auto --dist worksteal --db=sqlite,postgresql "$@" || status=$?

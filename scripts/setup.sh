@@ -14,7 +14,6 @@ fi
 want="$(sha256sum pyproject.toml | cut -d' ' -f1)"
 if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
   say "Installing Table Companion's packages${EXTRAS:+ (with $EXTRAS)} — a minute or two the first time"
-  quietly .venv/bin/python -m pip install --upgrade pip
   quietly .venv/bin/python -m pip install -e ".${EXTRAS:+[$EXTRAS]}"
   echo "$want" > "$stamp"
 fi

@@ -71,6 +71,13 @@ def pytest_generate_tests(metafunc):
     metafunc.parametrize("database_kind", kinds, indirect=True, scope="module", ids=names)
 
 
+# Modules of tests that take ten seconds or more each (servers started and killed, migrations,
+# whole games in the browser, the accessibility walk).
+FIRST = {"test_crash.py", "test_two_servers.py", "test_serve.py", "test_migrations.py",
+         "test_cli.py", "test_accessibility.py", "test_score_sheet_games.py",
+         "test_quadropolis.py", "test_calcada.py", "test_tv_reads_at_3m.py", "test_story.py"}
+
+
 def pytest_collection_modifyitems(config, items):
     """A test that gets an app through a fixture opens a database: it is marked ``database``
     like the tests that declare it themselves (``pytestmark = pytest.mark.database`` where a
@@ -84,6 +91,8 @@ def pytest_collection_modifyitems(config, items):
         if albums:
             config.hook.pytest_deselected(items=albums)
             items[:] = [item for item in items if not item.get_closest_marker("album")]
+    # the longest tests first, so that the run does not end waiting on one of them
+    items.sort(key=lambda item: 0 if item.path.name in FIRST else 1)
     if "sqlite" in database_kinds(config):
         return
     kept = [item for item in items if item.get_closest_marker("database")]
