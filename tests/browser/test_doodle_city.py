@@ -66,7 +66,10 @@ def test_two_rounds_on_two_phones(live_server, host_page, phone, browser_log):
     newest = host_page.locator("#live ol.history li").first             # setup, rolls, acts
     expect(newest).to_have_attribute("value", str(1 + 5 + 2 + 2 * 2), timeout=LIVE_TIMEOUT)
     expect(host_page.locator("#live .history-card")).to_contain_text("Whole history (12 entries)")
-    expect(bence.locator("#live")).to_contain_text("Round 2 · start player: Bence")
+    # both rounds played: the round line names the next round, whose start player rolls
+    expect(bence.locator("#live .round-line")).to_have_text("Round 3 · start player: Anna",
+                                                            timeout=LIVE_TIMEOUT)
+    expect(bence.locator("#live .turn-line .turn")).to_have_text("Anna's turn: roll the dice")
     browser_log.assert_clean()
 
 

@@ -141,6 +141,22 @@ def next_roller(state: State) -> str:
     return state.players[state.round % len(state.players)]
 
 
+def roll_due(state: State) -> bool:
+    """The next round's roll is what the table waits for: the start roads are drawn and no dice
+    are rolled yet, or everyone has acted on the last roll (and that was not the last round)."""
+    return (_ready(state) and not state.finished and not round_over(state)
+            and (state.roll is None or round_complete(state)))
+
+
+def round_now(state: State) -> tuple[int, str]:
+    """The round the turn belongs to and its start player, as the screens name them: while a
+    roll is due, the round that roll opens and the player who rolls it; else the round rolled
+    last (0 during the setup, which belongs to no round)."""
+    if roll_due(state):
+        return state.round + 1, next_roller(state)
+    return state.round, start_player(state)
+
+
 def dice_count(state: State) -> int:
     return 3 if len(state.players) == 1 else len(state.players) + 1
 

@@ -38,7 +38,9 @@ class Screen:
     complete: bool                  # everyone has acted on the dice rolled
     over: bool                      # the last round is over
     end_message: str | None
-    start_player: str
+    round: int                      # the round the turn belongs to (0 during the setup)
+    start_player: str               # that round's start player
+    rolled: bool                    # the dice on the table are that round's (not the last one's)
     dice: list[dict[str, Any]]      # each with the query that picks it
     blue: int | None
     acted: list[str]
@@ -169,6 +171,8 @@ def screen(state: rules.State, options: Mapping[str, Any], view: str, seat: Any,
     complete = state.roll is None or rules.round_complete(state)
     over = rules.round_over(state)
     roller = rules.next_roller(state)
+    round_, start_player = rules.round_now(state)
+    rolled = state.roll is not None and not rules.roll_due(state)
     # a tap on the host screen keeps the seat it enters for, even once the turn moves on
     keep = {"as": str(state.players.index(player))} if view == "host" and player else {}
     ask, anyway = out_of_turn(state, player, die, selection, keep, host=view == "host")
@@ -202,10 +206,12 @@ def screen(state: rules.State, options: Mapping[str, Any], view: str, seat: Any,
         complete=complete,
         over=over,
         end_message=end_message(state, state.finished),
-        start_player=rules.start_player(state),
+        round=round_,
+        start_player=start_player,
+        rolled=rolled,
         dice=dice,
         blue=state.roll.blue if state.roll else None,
-        acted=[p for p in state.players if p in state.acted],
+        acted=[p for p in state.players if p in state.acted] if rolled else [],
         waiting=rules.waiting_for(state),
         bonuses=[{"value": t, "holder": state.claimed.get(t)} for t in rules.BONUSES],
         die=die,

@@ -39,7 +39,9 @@ def category_grid(state: rules.Sheet, outcome: Mapping[str, Any], tie_break: Any
     """A sheet as the table sees it: one row per category (its sum over the rounds, None while
     empty), one column per player (teammates side by side), the totals and ranks, the teams'
     totals and ranks, the rounds' sums, the tie-break and whether it decided a rank; and for the
-    entry card's script every player's cells and offered cell."""
+    entry card's script every player's cells and offered cell. A sheet of one category
+    (``single``) is drawn without its row, which would repeat the total: kept every round, its
+    rows are the rounds instead (``round_cells``: each round's points, None while empty)."""
     last = rules.rounds(state)
     by_name = {p["name"]: p for p in outcome["players"]}
     teams = state.teams or (tuple(state.players),)
@@ -56,7 +58,9 @@ def category_grid(state: rules.Sheet, outcome: Mapping[str, Any], tie_break: Any
         rows.append({"id": category["id"], "name": category["name"], "cells": shown})
     tie = state.sheet.get("tie_break")
     return {
-        "categories": rows, "columns": columns,
+        "categories": rows, "columns": columns, "single": len(rows) == 1,
+        "round_cells": [[rules.entered(state, c["name"], r, rows[0]["id"]) for c in columns]
+                        for r in range(1, last + 1)] if len(rows) == 1 else [],
         "teams": [{"size": len(team), "total": t["total"], "rank": t["rank"]}
                   for team, t in zip(state.teams, outcome["teams"])] if state.teams else None,
         "by_rounds": state.sheet["rounds"],

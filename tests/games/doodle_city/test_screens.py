@@ -6,8 +6,10 @@ from html import unescape
 
 from companion.games.doodle_city.sheet import default_sheet, sheet_json
 from companion.tables import service
+from tests.story_records import FINISHED
 from tests.support import take_seat, text_of
 
+from .test_rules import draw
 from .test_web import act, exported, start
 
 def table_with(client, events, players=("Anna", "Bence"), options=None):
@@ -156,3 +158,28 @@ def test_setup_preselects_the_printed_road_when_the_sheet_knows_it(client):
                       options={"sheet": sheet})
     page = client.get(f"/t/{code}").get_data(as_text=True)
     assert re.search(r'value="ES" class="shape suggested" autofocus', page)
+
+
+
+def test_the_host_screens_round_line_names_the_round_of_the_turn(client):
+    """The round line names the round whose turn the turn line asks for: before the first roll
+    and once everyone has picked, the round the due roll opens, rolled by its start player (no
+    dice or ticks of the round before); while the dice are picked, the round rolled; once the
+    last round is played out, that round."""
+    record = FINISHED["doodle-city"]
+    players, events = [p["name"] for p in record["players"]], record["events"]
+    round_3 = events.index(draw("Bence", 5, 3, "NE", die=2)) + 1        # its last pick
+    moments = {round_3: ("Round 4 · start player: Dani", "Dani's turn: roll the dice"),
+               round_3 - 1: ("Round 3 · start player: Csilla", "Bence's turn: pick a die"),
+               5: ("Round 1 · start player: Anna", "Anna's turn: roll the dice"),
+               6: ("Round 1 · start player: Anna", "Anna's turn: pick a die"),
+               len(events) - 1: ("Round 9 · start player: Anna",
+                                 "The last round is over: the host screen finishes the game.")}
+    for count, (round_line, turn_line) in moments.items():
+        code = table_with(client, events[:count], players, record["options"])
+        response = client.get(f"/t/{code}/live")
+        page, text = response.get_data(as_text=True), text_of(response)
+        assert round_line in text and turn_line in text, (count, text)
+        assert len(re.findall(r"Round \d+ · start player", text)) == 1
+        rolled = "roll the dice" not in turn_line
+        assert ('class="dice"' in page) == ("Acted this round" in text) == rolled, (count, text)

@@ -13,7 +13,8 @@ from companion.words import explain
 
 from tests.support import assert_passes_score_as_without
 
-from .test_rules import SETUP, SHEET, draw, refused, replay, roll, tree
+from .test_game import FOUR_PLAYERS
+from .test_rules import NAMES, SETUP, SHEET, draw, refused, replay, roll, tree
 
 THREE = ["Anna", "Bence", "Csilla"]
 
@@ -50,6 +51,26 @@ def test_the_dice_are_picked_from_the_start_player_clockwise_and_the_start_passe
         seen.append(who(turn_after(events)))
     assert seen == [("Bence", "pick a die"), ("Csilla", "pick a die"), ("Anna", "pick a die"),
                     ("Csilla", "roll the dice")]
+
+
+def test_the_round_named_is_the_round_of_the_turn_after_every_event_of_a_whole_game():
+    """The four-player game, after each of its events: the round the screens name (and its
+    start player) is the one whose turn is asked for. A due roll opens the next round, rolled by
+    its start player; a pick belongs to the round rolled; once the last round is played out it
+    stays the round named."""
+    seen = set()
+    for count in range(len(FOUR_PLAYERS)):
+        state = replay(FOUR_PLAYERS[:count])
+        rolls = sum(event["type"] == "roll" for event in FOUR_PLAYERS[:count])
+        now, (number, start) = rules.turn(state), rules.round_now(state)
+        due = now.doing == "roll the dice"
+        expected = rolls + 1 if due else rolls
+        assert (number, start) == (expected, NAMES[(expected - 1) % 4] if expected else "Anna")
+        assert now.player == start or not due
+        assert rules.roll_due(state) == due
+        seen.add(now.doing or now.note)
+    assert seen == {"The host screen sets up the start roads.", "roll the dice", "pick a die",
+                    "The last round is over: the host screen finishes the game."}
 
 
 def test_a_tree_is_the_turns_act_too():

@@ -9,7 +9,7 @@ import uuid
 import pytest
 
 from companion.tables import service
-from tests.support import events, take_seat, text_of
+from tests.support import events, start_table, take_seat, text_of
 
 SEVEN = [("military", "Military"), ("coins", "Coins"), ("wonder", "Wonder"), ("civic", "Civic"),
          ("science", "Science"), ("commerce", "Commerce"), ("guilds", "Guilds")]
@@ -271,3 +271,49 @@ def test_the_live_sheet_carries_every_cell_for_the_entry_card(app, client):
     live = client.get(f"/t/{code}/live?v=-1&view=phone").get_data(as_text=True)
     assert '"Anna": {"1": {"military": 5}}' in live
     assert '"Anna": [1, "coins"]' in live and '"Bence": [1, "military"]' in live
+
+
+def board(html: str) -> str:
+    """The scoreboard's card (the final result once finished), in words."""
+    return text_of_html(re.search(r'<section class="card board.*?</section>', html, re.S).group(0))
+
+
+def text_of_html(html: str) -> str:
+    return " ".join(re.sub(r"<[^>]+>", " ", html).split())
+
+
+@pytest.mark.parametrize("language, rule, round_word", [
+    ("en", "The lowest total wins.", "Round"), ("hu", "A legkevesebb összpont nyer.", "Forduló")])
+def test_skyjo_says_the_lowest_total_wins_and_shows_its_total_once(client, language, rule,
+                                                                 round_word):
+    client.set_cookie("lang", language)
+    code = start_table(client, **{"opt-score-pad-sheet": "shipped-skyjo"})
+    for player, round_, value in (("Anna", 1, 12), ("Bence", 1, 30), ("Csilla", 1, -3),
+                                  ("Anna", 2, 4), ("Csilla", 2, 20)):
+        assert client.post(f"/t/{code}/act/points", data={
+            "screen": "host", "points-player": player, "points-round": str(round_),
+            "points-category": "points", "points-points": str(value),
+            "nonce": uuid.uuid4().hex}).status_code == 303
+    html = client.get(f"/t/{code}").get_data(as_text=True)
+    sheet = re.search(r'<section class="card score-sheet.*?</section>', html, re.S).group(0)
+    assert rule in text_of_html(sheet) and rule not in board(html)   # the sheet's rule, once
+    # no Points row repeating the total: the rounds are its rows, the total shown once
+    assert grid(html) == [[round_word, "Anna", "Bence", "Csilla"], ["1", "12", "30", "-3"],
+                          ["2", "4", "–", "20"], ["Összesen" if language == "hu" else "Total",
+                                                  "16", "30", "17"],
+                          ["Helyezés" if language == "hu" else "Rank", "1.", "3.", "2."]]
+    assert "rounds-detail" not in html
+    assert client.post(f"/t/{code}/finish", data={"sure": "yes"}).status_code == 303
+    html = client.get(f"/t/{code}").get_data(as_text=True)
+    final = board(html)
+    assert final.index("Anna") < final.index("Csilla") < final.index("Bence")
+    assert final.endswith(rule)                         # the final result says why Anna won
+    assert html.count(rule) == 1
+
+
+def test_a_sheet_where_the_highest_wins_never_says_the_lowest_does(app, client):
+    code = opened(app, client, {"sheet": SHEET}, [points("Anna", "military", 5), {"type": "end"}])
+    pad = start_table(client, **{"opt-score-pad-lowest_wins": "y"})     # points by round alone
+    assert "The lowest total wins." not in text_of(client.get(f"/t/{code}"))
+    assert "The lowest total wins." in text_of(client.get(f"/t/{pad}"))
+    assert grid(client.get(f"/t/{code}").get_data(as_text=True))[1][0] == "Military"
