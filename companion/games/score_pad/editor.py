@@ -16,6 +16,7 @@ from wtforms.validators import InputRequired, Length
 
 from ...bounds import has_surrogate, small_int, walk
 from ...ratelimits import saves
+from ...validators import has_control, typed_name
 from ...words import explain
 from .. import definitions
 from ..base import N_, RuleError
@@ -40,7 +41,8 @@ class CategoryRow(Form):
 class SheetForm(FlaskForm):
     name = StringField(_l("Name of the sheet"), validators=[
         InputRequired(_l("Give the score sheet a name.")),
-        Length(max=rules.MAX_SHEET_NAME, message=_l("A sheet's name is at most %(max)d characters."))])
+        Length(max=rules.MAX_SHEET_NAME, message=_l("A sheet's name is at most %(max)d characters.")),
+        typed_name])
     rounds = RadioField(_l("The categories are filled"), choices=[
         SelectChoice("once", _l("once, at the end of the game")),
         SelectChoice("rounds", _l("every round"))], default="once")
@@ -84,6 +86,29 @@ def fill(form: SheetForm, definition: dict[str, Any], name: str, lowest_wins: bo
     form.tie_lowest.data = "fewer" if tie and tie["lowest"] else "more"
     set_rows(form, [{"name": c["name"], "id": c["id"]} for c in definition["categories"]],
              max(SPARE_ROWS, NEW_ROWS - len(definition["categories"])))
+
+
+def category_refusals(names: list[str]) -> dict[int, RuleError]:
+    """What a saved sheet may not have in its categories' names, though a game record may (the
+    editor's rows and an uploaded file alike): a control character, or the name of a category
+    above it (letter case aside). Category (0-based) -> the refusal, which names that category;
+    empty names are left to the caller."""
+    refusals: dict[int, RuleError] = {}
+    seen: dict[str, int] = {}
+    for row, name in enumerate(names):
+        if not name:
+            continue
+        if has_control(name):
+            refusals[row] = RuleError(N_("Category %(n)d's name holds a control character (an "
+                                         "invisible one, such as a tab or a line break); a name "
+                                         "cannot hold one."), n=row + 1)
+        elif name.casefold() in seen:
+            refusals[row] = RuleError(N_("Category %(n)d has the same name as category "
+                                         "%(other)d; give each category a different name."),
+                                      n=row + 1, other=seen[name.casefold()] + 1)
+        else:
+            seen[name.casefold()] = row
+    return refusals
 
 
 def set_rows(form: SheetForm, rows: list[dict[str, str]], spare: int = SPARE_ROWS) -> None:
@@ -133,16 +158,11 @@ class Rows:
         self.errors.setdefault(row, []).append(message)
 
     def check_names(self) -> None:
-        seen: dict[str, int] = {}
         for row, category in enumerate(self.kept):
             if not category["name"]:
                 self.say(row, gettext("Give this category a name (or clear its id to drop it)."))
-            elif category["name"].casefold() in seen:
-                self.say(row, gettext("Category %(other)d has this name already; give each "
-                                      "category a different name.",
-                                      other=seen[category["name"].casefold()] + 1))
-            else:
-                seen[category["name"].casefold()] = row
+        for row, refusal in category_refusals([c["name"] for c in self.kept]).items():
+            self.say(row, explain(refusal))
         if not self.kept:
             self.form_errors.append(gettext("Give the sheet at least one category."))
 
@@ -283,6 +303,12 @@ def read_upload(data: bytes) -> tuple[dict[str, Any], bool]:
         raise RuleError(N_("That file holds a character no keyboard types (NUL or a lone "
                            "surrogate)."))
     definition = rules.check_sheet(raw)
+    if has_control(definition["name"]):
+        raise RuleError(N_("The sheet's name holds a control character (an invisible one, such "
+                           "as a tab or a line break); a name cannot hold one."))
+    refusals = category_refusals([c["name"] for c in definition["categories"]])
+    if refusals:
+        raise refusals[min(refusals)]
     lowest = raw.get("lowest_wins", False)
     if not isinstance(lowest, bool):
         raise RuleError(N_("The file's lowest_wins must be true or false."))
