@@ -22,7 +22,7 @@ from .. import definitions
 from ..base import N_, RuleError
 from . import rules
 from .models import SavedSheet, saved
-from .shipped import BLANK, in_order, shipped
+from .shipped import BLANK, in_language, in_order, shipped
 from .start import SHIPPED, chosen, language
 
 bp = Blueprint("score_pad", __name__, url_prefix="/games/score-pad")
@@ -30,6 +30,8 @@ bp = Blueprint("score_pad", __name__, url_prefix="/games/score-pad")
 SPARE_ROWS = 3          # empty rows below the categories: more are typed without a tap
 NEW_ROWS = 5            # rows a new sheet starts with
 MAX_UPLOAD = 64 * 1024  # a sheet of 20 long categories is a few kB
+TOO_LARGE = N_("That file is too large to be a score sheet: a sheet's file is at most %(kb)d kB "
+               "(a sheet of 20 categories takes a few kB).")
 
 
 class CategoryRow(Form):
@@ -291,10 +293,11 @@ def download_shipped(sheet_id: str):
 
 
 def read_upload(data: bytes) -> tuple[dict[str, Any], bool]:
-    """A sheet file's definition and lowest wins; RuleError naming what is wrong."""
+    """A sheet file's definition and lowest wins; RuleError naming what is wrong. The file is
+    one downloaded here (a saved or a ready sheet), a game record's sheet, or a ready sheet in
+    the shipped files' own format (its names per language: the player's language taken)."""
     if len(data) > MAX_UPLOAD:
-        raise RuleError(N_("That file is too big for a score sheet (at most %(kb)d kB)."),
-                        kb=MAX_UPLOAD // 1024)
+        raise RuleError(TOO_LARGE, kb=MAX_UPLOAD // 1024)
     try:
         raw = json.loads(data)
     except (ValueError, RecursionError):
@@ -302,7 +305,7 @@ def read_upload(data: bytes) -> tuple[dict[str, Any], bool]:
     if any(isinstance(v, str) and ("\x00" in v or has_surrogate(v)) for v, _depth in walk(raw)):
         raise RuleError(N_("That file holds a character no keyboard types (NUL or a lone "
                            "surrogate)."))
-    definition = rules.check_sheet(raw)
+    definition = rules.check_sheet(in_language(raw, language()))
     if has_control(definition["name"]):
         raise RuleError(N_("The sheet's name holds a control character (an invisible one, such "
                            "as a tab or a line break); a name cannot hold one."))
@@ -313,6 +316,18 @@ def read_upload(data: bytes) -> tuple[dict[str, Any], bool]:
     if not isinstance(lowest, bool):
         raise RuleError(N_("The file's lowest_wins must be true or false."))
     return definition, lowest
+
+
+@bp.errorhandler(413)
+def too_large(error: Exception):
+    """A request past the app's bound (MAX_CONTENT_LENGTH, read before any view): a file
+    refused as a score sheet, with a sheet's own bound."""
+    message = explain(RuleError(TOO_LARGE, kb=MAX_UPLOAD // 1024))
+    if request.endpoint == "score_pad.upload":
+        form = UploadForm(formdata=None)
+        form.sheet.errors = [message]
+        return listing(form, 413)
+    return render_template("error.html", message=message, code=413), 413
 
 
 @bp.post("/sheets/upload")
