@@ -22,8 +22,8 @@ from .. import definitions
 from ..base import N_, RuleError
 from . import rules
 from .models import SavedSheet, saved
-from .shipped import BLANK, in_language, in_order, shipped
-from .start import SHIPPED, chosen, language
+from .shipped import in_language, in_order, shipped
+from .start import chosen, language
 
 bp = Blueprint("score_pad", __name__, url_prefix="/games/score-pad")
 
@@ -195,7 +195,7 @@ def source(choice: str | None) -> tuple[dict[str, Any], str, bool]:
     """What a new sheet starts from: a copy of a shipped or saved sheet (anyone's, by its
     link), else empty rows."""
     found = chosen(choice or "", language())
-    if found is None or choice == SHIPPED + BLANK:
+    if found is None:
         return {"rounds": True, "categories": []}, "", False
     definition, lowest = found
     return definition, definitions.copy_name(definition["name"]), lowest
@@ -209,8 +209,8 @@ def sheets():
 def listing(upload: UploadForm, status: int = 200):
     lang = language()
     return render_template("games/score_pad/sheets.html", sheets=saved(), upload=upload,
-                           shipped=[(s, s.name(lang), s.follows_in(lang)) for s in in_order(lang)
-                                    if s.id != BLANK]), status
+                           shipped=[(s, s.name(lang), s.follows_in(lang), s.sheet(lang))
+                                    for s in in_order(lang)]), status
 
 
 def page(form: SheetForm, record: SavedSheet | None, row_errors: dict[int, list[str]],

@@ -105,7 +105,31 @@ def test_the_list_offers_a_new_sheet_and_the_ready_ones_each_naming_its_game(cli
     for sheet in shipped().values():
         if sheet.id != "blank":
             assert sheet.name("en") in page and sheet.follows_in("en") in page
+    assert "Blank sheet 1 category · every round Copy and change Download" in page
 
+
+def sheet_options(html: str) -> list[str]:
+    """The score sheets a start page offers (its sheet choice's labels, no sheet left out)."""
+    choice = re.search(r'<select[^>]*name="opt-score-pad-sheet".*?</select>', html, re.S)[0]
+    return [label for value, label in re.findall(r'value="([^"]*)"[^>]*>([^<]+)</option>', choice)
+            if value]
+
+
+@pytest.mark.parametrize("lang", ["en", "hu"])
+def test_the_list_offers_every_sheet_the_start_page_offers(client, lang):
+    client.set_cookie("lang", lang)
+    save(client, "Ours", ("Points", ""))
+    offered = sheet_options(client.get("/").get_data(as_text=True))
+    assert len(offered) == 7 and ("Blank sheet" if lang == "en" else "Üres pontlap") in offered
+    listed = re.findall(r'<span class="sheet-name">([^<]+?)\s*<small',
+                        client.get(SHEETS).get_data(as_text=True))
+    assert sorted(listed) == sorted(offered)
+
+
+def test_the_blank_sheet_is_copied_as_the_others_are(client):
+    data = form_of(client, NEW + "?copy=shipped-blank")
+    assert data["name"] == "Blank sheet (copy)" and data["rounds"] == "rounds"
+    assert [row for row in rows(data) if row[0]] == [("Points", "points")]
 
 
 def test_every_ready_sheet_is_valid_in_both_languages_and_names_its_categories_alike():
