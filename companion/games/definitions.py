@@ -31,6 +31,7 @@ from ..addresses import base_url
 from ..browsers import browser
 from ..converters import Token
 from ..extensions import db
+from ..validators import CONTROL_IN_NAME, has_control
 from .base import options_prefix
 
 SAVED = "saved-"            # a start form's choice of a saved definition: then its token
@@ -187,8 +188,13 @@ def refusal(record: Owned) -> str | None:
 
 def store(record: Owned, errors: list[Any], name_errors: list[Any], duplicate: Any) -> bool:
     """Save ``record`` (a new one as this browser's) and True; else False, the reason added to
-    ``errors``, or ``duplicate`` to ``name_errors`` if this browser has one by that name (saved
-    a moment ago, perhaps: the database's unique name per owner decides)."""
+    ``errors``, or to ``name_errors`` a name holding a control character (every editor's name
+    alike) or ``duplicate`` if this browser has one by that name (saved a moment ago, perhaps:
+    the database's unique name per owner decides)."""
+    if has_control(record.name):
+        db.session.rollback()       # a saved one as it was
+        name_errors.append(CONTROL_IN_NAME)
+        return False
     reason = refusal(record)
     if reason is not None:
         db.session.rollback()       # a saved one as it was

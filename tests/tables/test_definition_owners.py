@@ -199,6 +199,24 @@ def test_a_name_is_unique_per_browser_and_a_strangers_name_neither_blocks_nor_sh
     assert renamed.status_code == 422 and "this name" in text_of(renamed)
 
 
+@kinds
+def test_a_name_with_a_control_character_is_refused_beside_it_and_nothing_changes(app, kind):
+    client = app.test_client()
+    refused = client.post(f"{kind.path}/new", data=kind.form("Ours\u0007"))     # a bell
+    assert refused.status_code == 422
+    assert re.search(r'name="name"[^>]*>\s*<p class="error"[^>]*>A name cannot hold a control '
+                     r"character \(an invisible one, such as a tab or a line break\).</p>",
+                     refused.get_data(as_text=True))
+    assert saved_names(app, kind) == []
+    token = kind.save(client, "Ours")
+    client.set_cookie("lang", "hu")
+    renamed = client.post(f"{kind.path}/{token}", data=kind.form("\u0001Ours"))
+    assert renamed.status_code == 422
+    assert "A név nem tartalmazhat vezérlőkaraktert (láthatatlan jelet, például tabulátort " \
+        "vagy sortörést)." in text_of(renamed)
+    assert saved_names(app, kind) == ["Ours"]
+
+
 def test_a_name_saved_at_the_same_moment_is_refused_in_words_by_the_database(app):
     """Two saves of one name from one browser at once: the second meets the unique name per
     owner (an IntegrityError), and is told so on its form."""

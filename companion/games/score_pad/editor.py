@@ -16,19 +16,22 @@ from wtforms.validators import InputRequired, Length
 
 from ...bounds import has_surrogate, small_int, walk
 from ...ratelimits import saves
+from ...validators import has_control, typed_name
 from ...words import explain
 from .. import definitions
 from ..base import N_, RuleError
 from . import rules
 from .models import SavedSheet, saved
-from .shipped import BLANK, in_order, shipped
-from .start import SHIPPED, chosen, language
+from .shipped import in_language, in_order, shipped
+from .start import chosen, language
 
 bp = Blueprint("score_pad", __name__, url_prefix="/games/score-pad")
 
 SPARE_ROWS = 3          # empty rows below the categories: more are typed without a tap
 NEW_ROWS = 5            # rows a new sheet starts with
 MAX_UPLOAD = 64 * 1024  # a sheet of 20 long categories is a few kB
+TOO_LARGE = N_("That file is too large to be a score sheet: a sheet's file is at most %(kb)d kB "
+               "(a sheet of 20 categories takes a few kB).")
 
 
 class CategoryRow(Form):
@@ -40,7 +43,8 @@ class CategoryRow(Form):
 class SheetForm(FlaskForm):
     name = StringField(_l("Name of the sheet"), validators=[
         InputRequired(_l("Give the score sheet a name.")),
-        Length(max=rules.MAX_SHEET_NAME, message=_l("A sheet's name is at most %(max)d characters."))])
+        Length(max=rules.MAX_SHEET_NAME, message=_l("A sheet's name is at most %(max)d characters.")),
+        typed_name])
     rounds = RadioField(_l("The categories are filled"), choices=[
         SelectChoice("once", _l("once, at the end of the game")),
         SelectChoice("rounds", _l("every round"))], default="once")
@@ -84,6 +88,29 @@ def fill(form: SheetForm, definition: dict[str, Any], name: str, lowest_wins: bo
     form.tie_lowest.data = "fewer" if tie and tie["lowest"] else "more"
     set_rows(form, [{"name": c["name"], "id": c["id"]} for c in definition["categories"]],
              max(SPARE_ROWS, NEW_ROWS - len(definition["categories"])))
+
+
+def category_refusals(names: list[str]) -> dict[int, RuleError]:
+    """What a saved sheet may not have in its categories' names, though a game record may (the
+    editor's rows and an uploaded file alike): a control character, or the name of a category
+    above it (letter case aside). Category (0-based) -> the refusal, which names that category;
+    empty names are left to the caller."""
+    refusals: dict[int, RuleError] = {}
+    seen: dict[str, int] = {}
+    for row, name in enumerate(names):
+        if not name:
+            continue
+        if has_control(name):
+            refusals[row] = RuleError(N_("Category %(n)d's name holds a control character (an "
+                                         "invisible one, such as a tab or a line break); a name "
+                                         "cannot hold one."), n=row + 1)
+        elif name.casefold() in seen:
+            refusals[row] = RuleError(N_("Category %(n)d has the same name as category "
+                                         "%(other)d; give each category a different name."),
+                                      n=row + 1, other=seen[name.casefold()] + 1)
+        else:
+            seen[name.casefold()] = row
+    return refusals
 
 
 def set_rows(form: SheetForm, rows: list[dict[str, str]], spare: int = SPARE_ROWS) -> None:
@@ -133,16 +160,11 @@ class Rows:
         self.errors.setdefault(row, []).append(message)
 
     def check_names(self) -> None:
-        seen: dict[str, int] = {}
         for row, category in enumerate(self.kept):
             if not category["name"]:
                 self.say(row, gettext("Give this category a name (or clear its id to drop it)."))
-            elif category["name"].casefold() in seen:
-                self.say(row, gettext("Category %(other)d has this name already; give each "
-                                      "category a different name.",
-                                      other=seen[category["name"].casefold()] + 1))
-            else:
-                seen[category["name"].casefold()] = row
+        for row, refusal in category_refusals([c["name"] for c in self.kept]).items():
+            self.say(row, explain(refusal))
         if not self.kept:
             self.form_errors.append(gettext("Give the sheet at least one category."))
 
@@ -173,7 +195,7 @@ def source(choice: str | None) -> tuple[dict[str, Any], str, bool]:
     """What a new sheet starts from: a copy of a shipped or saved sheet (anyone's, by its
     link), else empty rows."""
     found = chosen(choice or "", language())
-    if found is None or choice == SHIPPED + BLANK:
+    if found is None:
         return {"rounds": True, "categories": []}, "", False
     definition, lowest = found
     return definition, definitions.copy_name(definition["name"]), lowest
@@ -187,8 +209,8 @@ def sheets():
 def listing(upload: UploadForm, status: int = 200):
     lang = language()
     return render_template("games/score_pad/sheets.html", sheets=saved(), upload=upload,
-                           shipped=[(s, s.name(lang), s.follows_in(lang)) for s in in_order(lang)
-                                    if s.id != BLANK]), status
+                           shipped=[(s, s.name(lang), s.follows_in(lang), s.sheet(lang))
+                                    for s in in_order(lang)]), status
 
 
 def page(form: SheetForm, record: SavedSheet | None, row_errors: dict[int, list[str]],
@@ -271,10 +293,11 @@ def download_shipped(sheet_id: str):
 
 
 def read_upload(data: bytes) -> tuple[dict[str, Any], bool]:
-    """A sheet file's definition and lowest wins; RuleError naming what is wrong."""
+    """A sheet file's definition and lowest wins; RuleError naming what is wrong. The file is
+    one downloaded here (a saved or a ready sheet), a game record's sheet, or a ready sheet in
+    the shipped files' own format (its names per language: the player's language taken)."""
     if len(data) > MAX_UPLOAD:
-        raise RuleError(N_("That file is too big for a score sheet (at most %(kb)d kB)."),
-                        kb=MAX_UPLOAD // 1024)
+        raise RuleError(TOO_LARGE, kb=MAX_UPLOAD // 1024)
     try:
         raw = json.loads(data)
     except (ValueError, RecursionError):
@@ -282,11 +305,29 @@ def read_upload(data: bytes) -> tuple[dict[str, Any], bool]:
     if any(isinstance(v, str) and ("\x00" in v or has_surrogate(v)) for v, _depth in walk(raw)):
         raise RuleError(N_("That file holds a character no keyboard types (NUL or a lone "
                            "surrogate)."))
-    definition = rules.check_sheet(raw)
+    definition = rules.check_sheet(in_language(raw, language()))
+    if has_control(definition["name"]):
+        raise RuleError(N_("The sheet's name holds a control character (an invisible one, such "
+                           "as a tab or a line break); a name cannot hold one."))
+    refusals = category_refusals([c["name"] for c in definition["categories"]])
+    if refusals:
+        raise refusals[min(refusals)]
     lowest = raw.get("lowest_wins", False)
     if not isinstance(lowest, bool):
         raise RuleError(N_("The file's lowest_wins must be true or false."))
     return definition, lowest
+
+
+@bp.errorhandler(413)
+def too_large(error: Exception):
+    """A request past the app's bound (MAX_CONTENT_LENGTH, read before any view): a file
+    refused as a score sheet, with a sheet's own bound."""
+    message = explain(RuleError(TOO_LARGE, kb=MAX_UPLOAD // 1024))
+    if request.endpoint == "score_pad.upload":
+        form = UploadForm(formdata=None)
+        form.sheet.errors = [message]
+        return listing(form, 413)
+    return render_template("error.html", message=message, code=413), 413
 
 
 @bp.post("/sheets/upload")

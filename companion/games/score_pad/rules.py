@@ -106,8 +106,9 @@ def check_sheet(raw: Any) -> dict[str, Any]:
             raise RuleError(N_("Category %(n)d's id must be 1 to 32 small letters, digits, _ or - "
                                "(for example military)."), n=number)
         if id_ in ids:
-            raise RuleError(N_("Two categories have the id %(id)s; every id must be different."),
-                            id=id_)
+            raise RuleError(N_("Category %(n)d has the id %(id)s, as category %(other)d does; "
+                               "every id must be different."),
+                            n=number, id=id_, other=ids.index(id_) + 1)
         if not _text(label, MAX_CATEGORY_NAME):
             raise RuleError(N_("Category %(n)d's name must be 1 to %(max)d characters."),
                             n=number, max=MAX_CATEGORY_NAME)

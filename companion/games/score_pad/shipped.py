@@ -74,6 +74,25 @@ def load(path: Path) -> Shipped:
                    raw["lowest_wins"], definitions)
 
 
+def in_language(raw: Any, language: str) -> Any:
+    """A sheet file as the record contract writes it, its names in ``language``: a file in the
+    shipped files' own format names the sheet and each category per language (English where
+    ``language`` is missing, else the first it has); any other file as it is."""
+    def one(texts: Any) -> Any:
+        if not isinstance(texts, Mapping):
+            return texts
+        found = [texts.get(language), texts.get(FALLBACK), *texts.values()]
+        return next((text for text in found if isinstance(text, str)), texts)
+
+    if not isinstance(raw, Mapping):
+        return raw
+    sheet = {**raw, "name": one(raw.get("name"))}
+    if isinstance(raw.get("categories"), list):
+        sheet["categories"] = [{**c, "name": one(c.get("name"))} if isinstance(c, Mapping) else c
+                               for c in raw["categories"]]
+    return sheet
+
+
 @cache
 def shipped() -> dict[str, Shipped]:
     """Every shipped sheet by id."""

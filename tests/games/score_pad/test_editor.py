@@ -9,7 +9,7 @@ from html.parser import HTMLParser
 
 import pytest
 
-from companion.games.score_pad.shipped import shipped
+from companion.games.score_pad.shipped import FOLDER, shipped
 from tests.support import start_table, table_count, text_of
 
 SHEETS = "/games/score-pad/sheets"
@@ -105,6 +105,31 @@ def test_the_list_offers_a_new_sheet_and_the_ready_ones_each_naming_its_game(cli
     for sheet in shipped().values():
         if sheet.id != "blank":
             assert sheet.name("en") in page and sheet.follows_in("en") in page
+    assert "Blank sheet 1 category · every round Copy and change Download" in page
+
+
+def sheet_options(html: str) -> list[str]:
+    """The score sheets a start page offers (its sheet choice's labels, no sheet left out)."""
+    choice = re.search(r'<select[^>]*name="opt-score-pad-sheet".*?</select>', html, re.S)[0]
+    return [label for value, label in re.findall(r'value="([^"]*)"[^>]*>([^<]+)</option>', choice)
+            if value]
+
+
+@pytest.mark.parametrize("lang", ["en", "hu"])
+def test_the_list_offers_every_sheet_the_start_page_offers(client, lang):
+    client.set_cookie("lang", lang)
+    save(client, "Ours", ("Points", ""))
+    offered = sheet_options(client.get("/").get_data(as_text=True))
+    assert len(offered) == 7 and ("Blank sheet" if lang == "en" else "Üres pontlap") in offered
+    listed = re.findall(r'<span class="sheet-name">([^<]+?)\s*<small',
+                        client.get(SHEETS).get_data(as_text=True))
+    assert sorted(listed) == sorted(offered)
+
+
+def test_the_blank_sheet_is_copied_as_the_others_are(client):
+    data = form_of(client, NEW + "?copy=shipped-blank")
+    assert data["name"] == "Blank sheet (copy)" and data["rounds"] == "rounds"
+    assert [row for row in rows(data) if row[0]] == [("Points", "points")]
 
 
 def test_every_ready_sheet_is_valid_in_both_languages_and_names_its_categories_alike():
@@ -158,7 +183,7 @@ def test_every_mistake_is_named_in_words_and_nothing_is_saved(client):
     page = text_of(refused)
     assert "Give the score sheet a name." in page
     assert "Give this category a name (or clear its id to drop it)." in page
-    assert "Category 1 has this name already; give each category a different name." in page
+    assert "Category 3 has the same name as category 1; give each category a different name." in page
     assert "The tie-break is on a row without a category: choose a category, or no tie-break." in page
     assert saved_tokens(client) == {}
 
@@ -175,7 +200,7 @@ def test_two_category_names_differing_only_in_case_are_refused_in_either_order(c
     html = refused.get_data(as_text=True)
     row = re.search(r'<li class="category-row has-error">(.*?)</li>', html, re.S)[1]
     assert f'value="{second}"' in row
-    assert "Category 1 has this name already; give each category a different name." in row
+    assert "Category 3 has the same name as category 1; give each category a different name." in row
     assert saved_tokens(client) == {}
 
 
@@ -192,11 +217,15 @@ def test_a_wrong_id_is_named_beside_its_row(client):
     assert saved_tokens(client) == {}
 
 
-def test_two_categories_with_one_id_are_named(client):
-    data = {**with_rows(form_of(client), ("Coins", "coins"), ("Gold", "coins")), "name": "Twice"}
+def test_two_categories_with_one_id_are_named_beside_the_repeating_row(client):
+    data = {**with_rows(form_of(client), ("Coins", "coins"), ("Wonder", ""), ("Gold", "coins")),
+            "name": "Twice"}
     refused = client.post(NEW, data=data)
     assert refused.status_code == 422
-    assert "Two categories have the id coins; every id must be different." in text_of(refused)
+    row = re.search(r'<li class="category-row has-error">(.*?)</li>',
+                    refused.get_data(as_text=True), re.S)[1]
+    assert 'value="Gold"' in row
+    assert "Category 3 has the id coins, as category 1 does; every id must be different." in row
 
 
 def test_more_rows_keeps_what_was_typed_and_saves_nothing(client):
@@ -216,6 +245,39 @@ def test_a_removed_row_is_dropped_and_the_tie_break_follows_its_category(client)
     sheet = json.loads(client.get(f"{SHEETS}/{saved_tokens(client)['Trimmed']}.json").data)
     assert [c["id"] for c in sheet["categories"]] == ["coins", "wonder"]
     assert sheet["tie_break"] == {"category": "coins", "lowest": False}
+
+
+CONTROL_IN_NAME = {
+    "en": ("A name cannot hold a control character (an invisible one, such as a tab or a line "
+           "break).",
+           "Category 2's name holds a control character (an invisible one, such as a tab or a "
+           "line break); a name cannot hold one."),
+    "hu": ("A név nem tartalmazhat vezérlőkaraktert (láthatatlan jelet, például tabulátort vagy "
+           "sortörést).",
+           "A(z) 2. kategória nevében vezérlőkarakter (láthatatlan jel, például tabulátor vagy "
+           "sortörés) van; a név nem tartalmazhat ilyet."),
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "hu"])
+def test_a_control_character_in_a_name_is_refused_beside_it_and_nothing_is_saved(client, lang):
+    client.set_cookie("lang", lang)
+    data = {**with_rows(form_of(client), ("Coins", ""), ("Won\u0001der", ""), ("Science", "")),
+            "name": "Family\u0007night"}
+    refused = client.post(NEW, data=data)
+    assert refused.status_code == 422
+    sheet_name, category = CONTROL_IN_NAME[lang]
+    html = refused.get_data(as_text=True)
+    row = re.search(r'<li class="category-row has-error">(.*?)</li>', html, re.S)[1]
+    assert 'value="Won\u0001der"' in row and category in text_of(refused).replace("&#39;", "'")
+    assert sheet_name in text_of(refused)
+    assert saved_tokens(client) == {}
+    token = save(client, "Family night", ("Coins", ""))
+    renamed = client.post(f"{SHEETS}/{token}", data={
+        **with_rows(form_of(client, f"{SHEETS}/{token}"), ("Coins", "coins")),
+        "name": "Family\tnight"})
+    assert renamed.status_code == 422 and sheet_name in text_of(renamed)
+    assert saved_tokens(client) == {"Family night": token}
 
 
 def test_two_sheets_cannot_share_a_name(client):
@@ -302,13 +364,99 @@ def test_a_bad_file_is_refused_in_words_and_nothing_is_saved(client):
         json.dumps({"name": "X\u0000", "categories": [{"id": "a", "name": "A"}]}).encode():
             "That file holds a character no keyboard types (NUL or a lone surrogate).",
         b"\xff\xfe": "That file is not a score sheet (not valid JSON).",
-        b"[" * 100_000: "That file is too big for a score sheet (at most 64 kB).",
     }
     for content, message in cases.items():
         refused = upload(client, content)
         assert refused.status_code == 422 and message in text_of(refused), message
     missing = client.post(SHEETS + "/upload", data={}, content_type="multipart/form-data")
     assert missing.status_code == 422 and "Choose a sheet file." in text_of(missing)
+    assert saved_tokens(client) == {}
+
+
+@pytest.mark.parametrize("lang", ["en", "hu"])
+def test_every_ready_sheet_uploads_back_as_it_was_downloaded_or_shipped(client, lang):
+    """A ready sheet downloaded from the list, and its shipped file itself (names per
+    language), each upload as the same sheet, named in the player's language."""
+    client.set_cookie("lang", lang)
+    for sheet in shipped().values():
+        file = client.get(f"{SHEETS}/ready/{sheet.id}.json").data
+        for content in (file, (FOLDER / f"{sheet.id}.json").read_bytes()):
+            assert upload(client, content).status_code == 303, sheet.id
+            token = saved_tokens(client)[sheet.name(lang)]
+            assert client.get(f"{SHEETS}/{token}.json").data == file, sheet.id
+            client.post(f"{SHEETS}/{token}/delete")
+    assert saved_tokens(client) == {}
+
+
+def test_a_file_in_the_shipped_format_without_the_players_language_takes_english(client):
+    client.set_cookie("lang", "hu")
+    sheet = {"name": {"en": "Darts", "de": "Dart"},
+             "categories": [{"id": "throws", "name": {"de": "Würfe"}}]}
+    assert upload(client, json.dumps(sheet).encode()).status_code == 303
+    got = json.loads(client.get(f"{SHEETS}/{saved_tokens(client)['Darts']}.json").data)
+    assert got["categories"] == [{"id": "throws", "name": "Würfe"}]
+
+
+TOO_LARGE = {
+    "en": "That file is too large to be a score sheet: a sheet's file is at most 64 kB (a sheet "
+          "of 20 categories takes a few kB).",
+    "hu": "Ez a fájl túl nagy ahhoz, hogy pontlap legyen: egy pontlap fájlja legfeljebb 64 kB "
+          "(egy 20 kategóriás pontlap is csak néhány kB).",
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "hu"])
+def test_a_file_too_large_is_refused_as_a_score_sheet_with_its_limit(client, lang):
+    client.set_cookie("lang", lang)
+    for size, status in ((100_000, 422), (2_000_000, 413)):     # past the sheet's, the app's
+        # the multipart body built by hand: the test client's own would leave a temporary file
+        body = (b'--B\r\nContent-Disposition: form-data; name="sheet"; filename="big.json"\r\n'
+                b"Content-Type: application/json\r\n\r\n" + b" " * size + b"\r\n--B--\r\n")
+        refused = client.post(SHEETS + "/upload", data=body,
+                              content_type="multipart/form-data; boundary=B")
+        assert refused.status_code == status
+        page = text_of(refused)
+        assert TOO_LARGE[lang] in page, size
+        assert "too large for a game record" not in page and "játékjegyzőkönyv legyen" not in page
+        assert 'name="sheet"' in refused.get_data(as_text=True)     # the upload, to try again
+    assert saved_tokens(client) == {}
+
+
+@pytest.mark.parametrize("lang", ["en", "hu"])
+def test_a_file_with_a_control_character_in_a_name_is_refused(client, lang):
+    client.set_cookie("lang", lang)
+    cases = {
+        "en": ["The sheet's name holds a control character (an invisible one, such as a tab or "
+               "a line break); a name cannot hold one.", CONTROL_IN_NAME["en"][1]],
+        "hu": ["A pontlap nevében vezérlőkarakter (láthatatlan jel, például tabulátor vagy "
+               "sortörés) van; a név nem tartalmazhat ilyet.", CONTROL_IN_NAME["hu"][1]],
+    }[lang]
+    categories = [{"id": "a", "name": "A"}, {"id": "b", "name": "B"}]
+    for sheet, message in (({"name": "Bell\u0007", "categories": categories}, cases[0]),
+                           ({"name": {"en": "Line\u2028break"}, "categories": categories},
+                            cases[0]),
+                           ({"name": "Ours", "categories": [
+                               categories[0], {"id": "b", "name": "\u0001B"}]}, cases[1])):
+        refused = upload(client, json.dumps(sheet).encode())
+        assert refused.status_code == 422 and message in text_of(refused), sheet
+    assert saved_tokens(client) == {}
+
+
+def test_a_file_repeating_a_category_is_refused_naming_the_repeat(client):
+    categories = [{"id": "a", "name": "Coins"}, {"id": "b", "name": "Wonder"},
+                  {"id": "c", "name": "coins"}]
+    refused = upload(client, json.dumps({"name": "X", "categories": categories}).encode())
+    assert refused.status_code == 422
+    assert "Category 3 has the same name as category 1; give each category a different name." \
+        in text_of(refused)
+    categories[2] = {"id": "a", "name": "Gold"}
+    refused = upload(client, json.dumps({"name": "X", "categories": categories}).encode())
+    assert "Category 3 has the id a, as category 1 does; every id must be different." \
+        in text_of(refused)
+    client.set_cookie("lang", "hu")
+    refused = upload(client, json.dumps({"name": "X", "categories": categories}).encode())
+    assert "A(z) 3. kategória azonosítója a, akárcsak a(z) 1. kategóriáé; minden azonosítónak " \
+        "különbözőnek kell lennie." in text_of(refused)
     assert saved_tokens(client) == {}
 
 

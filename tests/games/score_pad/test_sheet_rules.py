@@ -247,7 +247,7 @@ def test_a_category_without_a_sheet_is_invalid():
     ({**CITY, "categories": [{"id": "a" * 33, "name": "M"}]}, "id must be 1 to 32"),
     ({**CITY, "categories": [{"id": "mil itary", "name": "M"}]}, "id must be 1 to 32"),
     ({**CITY, "categories": [{"id": "m", "name": "M"}, {"id": "m", "name": "N"}]},
-     "Two categories have the id m"),
+     "Category 2 has the id m, as category 1 does"),
     ({**CITY, "categories": [{"id": "m", "name": ""}]}, "name must be 1 to 40"),
     ({**CITY, "categories": [{"id": "m", "name": "x" * 41}]}, "name must be 1 to 40"),
     ({**CITY, "categories": ["m"]}, "Category 1 must be an object"),
