@@ -53,8 +53,7 @@ class OddVilleRules(Rules):
             where = {"player": player, "rule": rule or "?",
                      "place": explain(rules.place(event.get("row"), event.get("column")))}
             if event.get("builder") is True:
-                return gettext("%(player)s built %(place)s with the Builder's power: %(rule)s",
-                               **where)
+                return gettext("%(player)s built %(place)s as the Builder: %(rule)s", **where)
             return gettext("%(player)s built %(place)s: %(rule)s", **where)
         if kind == "main_square":
             return gettext("%(player)s put a worker on the Main Square", player=player)

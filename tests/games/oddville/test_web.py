@@ -192,7 +192,7 @@ def test_the_builders_power_builds_during_another_players_turn_unasked(app, clie
     assert "the Builder's power" not in text_of(phones["Anna"].get(f"/t/{code}/phone?spot=0_1"))
     assert build(phones["Bence"], code, 0, 1, builder="y").status_code == 303
     assert events(client, code)[-1]["builder"] is True
-    assert "Bence built 1 right of the Main Square with the Builder's power" in text_of(
+    assert "Bence built 1 right of the Main Square as the Builder" in text_of(
         client.get(f"/t/{code}"))
     assert "Anna's turn" in text_of(client.get(f"/t/{code}"))   # no turn of Bence's
 
