@@ -306,8 +306,8 @@ def test_an_oddville_sheet_half_filled_closes_when_its_spot_is_built_meanwhile(
     anna.locator("form.ov-build-sheet label.ov-chip").filter(
         has=anna.locator('input[name="build-rule"][value="diamond"]')).click()
     anna.locator("form.ov-build-sheet button.primary").click()
-    expect(bence.locator("#live p.warn")).to_contain_text("Anna built 1 right of the Main Square meanwhile",
-                                                          timeout=LIVE_TIMEOUT + 2000)
+    expect(bence.locator("#live p.warn")).to_contain_text(
+        "Anna built 1 right of the Main Square meanwhile", timeout=LIVE_TIMEOUT + 2000)
     expect(sheet).to_be_hidden()
     browser_log.assert_clean()
 

@@ -26,11 +26,12 @@ LINES = {
                 "Csilla bejelentette: sárga 7; lapka (bónusz-szimbólum) a(z) 1. sor 2. "
                 "oszlopába"),
     "quadropolis": ("Bence built a tower block on row 4, column 4 and took the Mayor",
-                    "Bence épített: toronyház (4. sor, 4. oszlop), és övé lett a Polgármester"),
+                    "Bence épített: toronyház (4. sor, 4. oszlop), és övé lett a "
+                    "Polgármester"),
     "oddville": ("Yellow built 3 left, 2 below the Main Square as the Builder: points per card "
                  "in its column",
-                 "Yellow Építészként épített a főtértől 3 oszloppal balra, 2 sorral lejjebb: "
-                 "pont az oszlopa minden kártyájáért"),
+                 "Yellow Építészként épített a főtértől 3 oszloppal balra, 2 sorral "
+                 "lejjebb: pont az oszlopa minden kártyájáért"),
 }
 # what the score pad's correction corrects
 BEFORE = {"score-pad": [{"type": "points", "player": "Csilla", "round": 3, "points": 5}]}

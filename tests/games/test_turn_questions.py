@@ -52,7 +52,8 @@ CASES = {
                  ("It is Anna's turn. Build 1 right of the Main Square anyway?",
                   "Anna következik. Mégis építesz ide: a főtértől 1 oszloppal jobbra?"),
                  ("It is Anna's turn. Enter Bence's build 1 right of the Main Square anyway?",
-                  "Anna következik. Mégis beírod Bence építését (a főtértől 1 oszloppal jobbra)?")),
+                  "Anna következik. Mégis beírod Bence építését (a főtértől 1 oszloppal "
+                  "jobbra)?")),
     "oddville-resource": (lambda: oddville([]),
                           {"type": "resource_workers", "player": "Bence", "count": 2},
                           ("It is Anna's turn. Take a resource anyway?",
