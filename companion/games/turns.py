@@ -70,13 +70,16 @@ class Turn:
 @dataclass(frozen=True)
 class Ask:
     """The question before an act out of turn: ``own`` on the player's own phone, naming the act
-    ("%(lead)s Build on row %(row)s, column %(column)s anyway?"), ``host`` on the
+    ("%(lead)s Place the blue tile on row %(row)s, column %(column)s anyway?"), ``host`` on the
     host screen, naming the player too; ``yes`` the button. ``%(turn)s`` is whose turn it is,
-    ``%(player)s`` the event's player, the other names the event's own fields."""
+    ``%(player)s`` the event's player, the other names the event's own fields and what
+    ``words`` adds from the event (e.g. where a card lies in the players' words, as a nested
+    refusal that reads in the asker's language)."""
 
     own: str
     host: str
     yes: str = N_("Enter it anyway")
+    words: Callable[[Event], Mapping[str, Any]] | None = None
 
 
 @dataclass(frozen=True)
@@ -264,6 +267,8 @@ def out_of_turn(order: Order, state: Any, event: Event, by_host: bool,
         lead = RuleError(N_("It is %(turn)s's turn."), turn=now.player)
     ask = order.asks.get(kind) or ASKS.get(kind, DEFAULT)
     params = {k: v for k, v in event.items() if k not in ("type", "at") and _plain(v)}
+    if ask.words is not None:
+        params.update(ask.words(event))
     return OutOfTurn(ask.host if by_host else ask.own, token=now.player or "over", yes=ask.yes,
                      **{**params, "player": player, "lead": lead})
 

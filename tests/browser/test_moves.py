@@ -263,7 +263,7 @@ def test_an_oddville_build_is_picked_in_the_page_and_entered_once(
     sheet = anna.locator("form.ov-build-sheet")
     expect(sheet).to_be_visible(timeout=500)
     expect(sheet.locator('input[name="build-edge_w"][value="s"]')).to_be_checked()  # the square
-    expect(sheet.locator("h2")).to_contain_text("row 0, column 1")
+    expect(sheet.locator("h2")).to_contain_text("Build 1 right of the Main Square")
     for field, value in (("rule", "diamond"), ("guild", "bells"), ("shield", "2")):
         sheet.locator("label.ov-chip").filter(
             has=anna.locator(f'input[name="build-{field}"][value="{value}"]')).click()
@@ -306,8 +306,8 @@ def test_an_oddville_sheet_half_filled_closes_when_its_spot_is_built_meanwhile(
     anna.locator("form.ov-build-sheet label.ov-chip").filter(
         has=anna.locator('input[name="build-rule"][value="diamond"]')).click()
     anna.locator("form.ov-build-sheet button.primary").click()
-    expect(bence.locator("#live p.warn")).to_contain_text("Anna built at row 0, column 1 meanwhile",
-                                                          timeout=LIVE_TIMEOUT + 2000)
+    expect(bence.locator("#live p.warn")).to_contain_text(
+        "Anna built 1 right of the Main Square meanwhile", timeout=LIVE_TIMEOUT + 2000)
     expect(sheet).to_be_hidden()
     browser_log.assert_clean()
 

@@ -138,7 +138,7 @@ def test_two_phones_build_into_the_one_city_in_turn_and_see_each_other_live(
     shoot(anna, "en-phone-out-of-turn")
     sheet.locator("button.primary").click()
     question = anna.locator("section.confirm")
-    expect(question).to_contain_text("It is Bence's turn. Build on row 0, column 2 anyway?")
+    expect(question).to_contain_text("It is Bence's turn. Build 2 right of the Main Square anyway?")
     expect(card(anna, 0, 2)).to_have_count(0)                 # nothing entered yet
     shoot(anna, "en-phone-asked")
     confirm(anna, "Enter it anyway")                          # the second tap enters it

@@ -266,7 +266,7 @@ def offline_last_tap(game: str, page: Page, code: str, online: bool = False) -> 
 
 KEPT_AS = {"calcada": "blue 3 on row 5, column 2: tram",
            "quadropolis": "Row 1, column 1: tower block +3 residents",
-           "oddville": "Card at row 0, column 1: Diamond · guild bells · shield 2"}
+           "oddville": "Build 1 right of the Main Square: Diamond · guild bells · shield 2"}
 ARRIVED = {"calcada": ("place", '#live g[data-cell="5-2"][data-tile="blue:tram"]'),
            "quadropolis": ("build", None),
            "oddville": ("build", '#live .oddville-city svg.ov-city-svg '

@@ -11,6 +11,7 @@ from playwright.sync_api import Page, expect
 
 from companion.tables import service
 from tests.games.oddville.test_example import PLAYERS as ODDVILLE_SEATS
+from tests.longest_acts import LONGEST
 from tests.story_records import FINISHED, points
 
 from .helpers import assert_not_reloaded, finish_game, live_polls_due, mark_page
@@ -56,6 +57,52 @@ def in_play(game: str) -> tuple[list[str], dict, list[dict]]:
     elif game == "oddville":
         events = wide_city()
     return names, record.get("options", {}), events
+
+
+def in_play_longest_last(game: str) -> tuple[list[str], dict, list[dict]]:
+    """The table in play, its last act the longest its game words (tests/longest_acts.py)."""
+    names, options, events = in_play(game)
+    return names, options, [*events, LONGEST[game]]
+
+
+# The TV's last act (or, where a game has no turns, the history's newest line) as drawn: each
+# line box of its words (not its Undo) inside it, inside whatever clips it and the screen, on at
+# most two lines.
+LAST_WHOLE = """() => {
+  const el = document.querySelector("#live .last-act")
+    || document.querySelector("#live ol.history > li:first-child");
+  if (!el) return ["no last act"];
+  const boxes = [];
+  const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    if (node.parentElement.closest("form, button")) continue;
+    const range = document.createRange();
+    range.selectNodeContents(node);
+    boxes.push(...Array.from(range.getClientRects()).filter(b => b.width >= 1 && b.height >= 1));
+  }
+  const frames = [[el, el.getBoundingClientRect()], [null, {left: 0, right: innerWidth,
+                                                            top: 0, bottom: innerHeight}]];
+  for (let e = el.parentElement; e && e !== document.body; e = e.parentElement)
+    if (getComputedStyle(e).overflow !== "visible") frames.push([e, e.getBoundingClientRect()]);
+  const cut = [];
+  for (const b of boxes)
+    for (const [e, f] of frames)
+      if (b.left < f.left - 1 || b.right > f.right + 1 || b.top < f.top - 1
+          || b.bottom > f.bottom + 1)
+        cut.push(`${Math.round(b.left)}-${Math.round(b.right)} px outside `
+                 + (e ? e.tagName.toLowerCase() + "." + e.className : "the screen"));
+  const bottoms = boxes.map(b => b.bottom).sort((a, b) => a - b);
+  const lines = bottoms.filter((b, i) => i === 0 || b - bottoms[i - 1] > 10).length;
+  if (el.matches(".last-act") && lines > 2) cut.push(`${lines} lines`);
+  return cut;
+}"""
+
+
+def last_act_cut(page: Page, name: str) -> list[str]:
+    """Where the last act is cut or runs past two lines on the TV."""
+    text = page.locator("#live .last-act, #live ol.history > li:first-child").first.inner_text()
+    text = text.splitlines()[0] if text else text
+    return [f"{name}: the last act {text!r} is cut: {why}" for why in page.evaluate(LAST_WHOLE)]
 
 
 def finished(game: str) -> tuple[list[str], dict, list[dict]]:
@@ -247,7 +294,8 @@ def shown(tv: Page) -> None:
 
 def test_every_tv_reads_at_3_m_in_play_and_at_the_end(live_server, desktop, phone, browser_log):
     tables = {(game, stage): opened(live_server, game, make(game))
-              for game in FINISHED for stage, make in (("play", in_play), ("end", finished))}
+              for game in FINISHED
+              for stage, make in (("play", in_play_longest_last), ("end", finished))}
     album = Album("tv-reads-at-3m")
     problems, sizes = [], []
     for lang in ("en", "hu"):
@@ -265,6 +313,8 @@ def test_every_tv_reads_at_3_m_in_play_and_at_the_end(live_server, desktop, phon
             small, smallest = too_small(tv, name)
             below, lowest = off_screen(tv, name, game, stage == "end")
             problems += small + below
+            if stage == "play":
+                problems += last_act_cut(tv, name)
             sizes.append(f"{name}: smallest text {smallest}, the game ends at {lowest:.0f} px")
             if stage == "play" and game != "score-pad":     # whose turn it is, in play
                 turn = tv.locator("#live .turn-line .turn")

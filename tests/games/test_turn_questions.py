@@ -1,7 +1,8 @@
 """The question before an act out of turn, in the asker's words and in both languages, for every
-game that keeps turns: on the player's own phone it names the act ("It is Anna's turn. Build on
-row 1, column 2 anyway?"), on the host screen the player and the act ("… Enter Bence's build
-on row 1, column 2 anyway?"). The platform asks it from each game's declared turns."""
+game that keeps turns: on the player's own phone it names the act ("It is Anna's turn. Build 2
+right, 1 below the Main Square anyway?"), on the host screen the player and the act ("… Enter
+Bence's build 2 right, 1 below the Main Square anyway?"). The platform asks it from each game's
+declared turns."""
 from __future__ import annotations
 
 import pytest
@@ -48,10 +49,11 @@ CASES = {
     "oddville": (lambda: oddville([]),
                  {"type": "build", "player": "Bence", "row": 0, "column": 1,
                   "vp": {"rule": "diamond", "points": 4}},
-                 ("It is Anna's turn. Build on row 0, column 1 anyway?",
-                  "Anna következik. Mégis építesz ide: 0. sor, 1. oszlop?"),
-                 ("It is Anna's turn. Enter Bence's build on row 0, column 1 anyway?",
-                  "Anna következik. Mégis beírod Bence építését (0. sor, 1. oszlop)?")),
+                 ("It is Anna's turn. Build 1 right of the Main Square anyway?",
+                  "Anna következik. Mégis építesz ide: a főtértől 1 oszloppal jobbra?"),
+                 ("It is Anna's turn. Enter Bence's build 1 right of the Main Square anyway?",
+                  "Anna következik. Mégis beírod Bence építését (a főtértől 1 oszloppal "
+                  "jobbra)?")),
     "oddville-resource": (lambda: oddville([]),
                           {"type": "resource_workers", "player": "Bence", "count": 2},
                           ("It is Anna's turn. Take a resource anyway?",

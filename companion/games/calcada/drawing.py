@@ -14,6 +14,7 @@ from .board import SIZE, Board, Cell
 
 CELL = 60           # SVG units per cell
 PAD = 3             # room for the outer outline's stroke
+EDGE = 32           # room above and at the left for the column and row numbers
 
 
 def _star(cx: float, cy: float, r: float) -> str:
@@ -76,7 +77,8 @@ def board(state: rules.State, player: str, legal: Iterable[Cell] = (),
                       "number": state.board.number((row, column)), "tile": tile,
                       "icon": icon(tile.motif, x + CELL / 2, y + CELL / 2) if tile else "",
                       "legal": (row, column) in legal, "selected": (row, column) == selected})
-    drawing = {"cells": cells, "size": SIZE * CELL, "pad": PAD,
+    drawing = {"cells": cells, "size": SIZE * CELL, "pad": PAD, "edge": EDGE,
+               "edges": [{"n": n, "at": (n - 1) * CELL + CELL / 2} for n in range(1, SIZE + 1)],
                "districts": districts(state.board), "groups": [], "unfinished": []}
     if final:
         groups = rules.motif_group_cells(tiles)

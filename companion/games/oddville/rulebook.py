@@ -4,6 +4,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from ...i18n import _l, gettext, ngettext
+from ...words import explain
 from ..base import N_, Rules
 from . import rules
 from .labels import CHARACTER_NAMES, RULE_LABELS, character_label
@@ -49,13 +50,11 @@ class OddVilleRules(Rules):
         if kind == "build":
             vp = event.get("vp")
             rule = RULE_LABELS.get(vp.get("rule")) if isinstance(vp, Mapping) else None
-            where = {"player": player, "row": event.get("row"), "column": event.get("column"),
-                     "rule": rule or "?"}
+            where = {"player": player, "rule": rule or "?",
+                     "place": explain(rules.place(event.get("row"), event.get("column")))}
             if event.get("builder") is True:
-                return gettext("%(player)s built at row %(row)s, column %(column)s with the "
-                               "Builder's power: %(rule)s", **where)
-            return gettext("%(player)s built at row %(row)s, column %(column)s: %(rule)s",
-                           **where)
+                return gettext("%(player)s built %(place)s as the Builder: %(rule)s", **where)
+            return gettext("%(player)s built %(place)s: %(rule)s", **where)
         if kind == "main_square":
             return gettext("%(player)s put a worker on the Main Square", player=player)
         if kind == "character":

@@ -152,6 +152,26 @@ def neighbours(cell: Cell) -> list[Cell]:
     return [(cell[0] + dr, cell[1] + dc) for dr, dc in STEPS]
 
 
+def place(row: Any, column: Any) -> RuleError:
+    """Where a card lies as the players see it, counted from the Main Square, the one card that
+    never moves ("2 left, 1 below the Main Square"): the words of a past act never change as the
+    city grows. A sentence's part (nested in a refusal, a question or a history line, it reads
+    in the player's language); a spot no valid record has (above the top row, not whole
+    numbers) is named by the record's row and column."""
+    if not (whole(row) and whole(column)) or row < 0:
+        return RuleError(N_("row %(row)s, column %(column)s"), row=row, column=column)
+    if row == 0:
+        if column == 0:
+            return RuleError(N_("on the Main Square"))
+        return RuleError(N_("%(columns)d left of the Main Square") if column < 0 else
+                         N_("%(columns)d right of the Main Square"), columns=abs(column))
+    if column == 0:
+        return RuleError(N_("%(rows)d below the Main Square"), rows=row)
+    return RuleError(N_("%(columns)d left, %(rows)d below the Main Square") if column < 0 else
+                     N_("%(columns)d right, %(rows)d below the Main Square"),
+                     columns=abs(column), rows=row)
+
+
 def occupied(state: State, cell: Cell) -> bool:
     """A card of the city stands there (the Main Square is one)."""
     return cell == SQUARE or cell in state.cards
@@ -286,9 +306,10 @@ TURNS = Order(
     kept=lambda state: not state.tally,
     no_turn=lambda state, player: RuleError(N_("%(player)s has no turn left. %(rule)s"),
                                             player=player, rule=end_rule(state)),
-    asks={"build": Ask(N_("%(lead)s Build on row %(row)s, column %(column)s anyway?"),
-                       N_("%(lead)s Enter %(player)s's build on row %(row)s, column %(column)s "
-                          "anyway?")),
+    asks={"build": Ask(N_("%(lead)s Build %(place)s anyway?"),
+                       N_("%(lead)s Enter %(player)s's build %(place)s anyway?"),
+                       words=lambda event: {"place": place(event.get("row"),
+                                                           event.get("column"))}),
           "pass": Ask(N_("%(lead)s Enter your worker card (coins or a building card) anyway?"),
                       N_("%(lead)s Enter %(player)s's worker card (coins or a building card) "
                          "anyway?")),

@@ -56,6 +56,18 @@ def spot_arg(value: str | None) -> rules.Cell | None:
 
 
 
+def place_words(row: Any, column: Any) -> str:
+    """Where a card lies, from the Main Square ("2 left, 1 below the Main Square")."""
+    return explain(rules.place(row, column))
+
+
+def worded(city: dict[str, Any]) -> dict[str, Any]:
+    """The city with each card and spot named where it lies, in the players' words."""
+    for part in (*city["cards"], *city["spots"]):
+        part["place"] = place_words(part["row"], part["column"])
+    return city
+
+
 def screen(state: rules.State, view: str, seat: Any, host: bool,
            selection: Mapping[str, str]) -> Screen:
     turn = rules.turn(state)
@@ -68,7 +80,7 @@ def screen(state: rules.State, view: str, seat: Any, host: bool,
     taken = state.cards.get(spot) if acting and spot else None
     taken = taken if taken and taken.owner != player else None     # (not one's own new card)
     spot = spot if spot in spots else None
-    city = drawing.city(state, spots, spot, shown)
+    city = worded(drawing.city(state, spots, spot, shown))
     for free in city["spots"]:
         free["query"] = {"spot": f"{free['row']}_{free['column']}", **keep}
     # out of turn the build sheet offers the Builder's power (entered unasked); never preset:
@@ -92,7 +104,7 @@ def screen(state: rules.State, view: str, seat: Any, host: bool,
         tally=state.tally, city=city, shown=shown,
         # the host screen acting for a seat: the stage shows the city for the room (no spots to
         # tap: it reads at 3 m), its tools the city to build on
-        room=drawing.city(state, [], None, shown) if view == "host" and acting else None,
+        room=worded(drawing.city(state, [], None, shown)) if view == "host" and acting else None,
         scores_query={**keep, **({} if shown else {"scores": "1"})},
         close_query=dict(keep),
         sheet=build_sheet(state, spot, builder) if acting and (spot or walking) else None,
@@ -103,7 +115,7 @@ def screen(state: rules.State, view: str, seat: Any, host: bool,
         if acting and (selection.get("take") or selection.get("pick")) else None,
         take_query={**keep, "take": "1"},
         end=end_notice(state),
-        taken=taken and {"row": taken.row, "column": taken.column, "owner": taken.owner},
+        taken=taken and {"place": place_words(taken.row, taken.column), "owner": taken.owner},
         candidates=[p for p in state.players
                     if rules.workers_in_city(state, p) >= rules.END_WORKERS]
         if state.tally else [],
@@ -121,6 +133,7 @@ def build_sheet(state: rules.State, spot: rules.Cell | None,
     row, column = spot or ("", "")
     required = rules.required_edges(state, row, column) if spot else "????"
     return {"row": row, "column": column, "id": f"build-{row}_{column}" if spot else "build-sheet",
+            "place": place_words(row, column) if spot else "",
             "rules": [{"rule": r, "label": RULE_LABELS[r], "key": rules.RULES[r]}
                       for r in rules.RULES],
             "numbers": rules.BASES, "diamond": rules.DIAMOND_POINTS, "shields": rules.SHIELDS,

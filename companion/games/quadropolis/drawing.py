@@ -13,6 +13,9 @@ from .rules import State
 from .scoring import needs
 
 CELL = 80           # SVG units per cell
+EDGE = 24           # room above and at the left for the column and row numbers
+PAD = 2             # room at the right and below for the outline's stroke (the tap grid laid
+                    # over the cells leaves both: static/css/app.css, .q-hit)
 
 
 def outlines(state: State) -> list[str]:
@@ -68,5 +71,6 @@ def city(state: State, player: str, plan: Mapping[str, Any] | None = None,
             "mayor": state.mayor == player and state.mayor_cell == (r, c),
             "selected": selected == (r, c), "marks": marks.get((r, c))})
     return {"cells": cells, "width": mat.columns * CELL, "height": mat.rows * CELL,
-            "rows": mat.rows, "columns": mat.columns, "outlines": " ".join(outlines(state)),
+            "rows": mat.rows, "columns": mat.columns, "edge": EDGE, "pad": PAD,
+            "outlines": " ".join(outlines(state)),
             "player": player, "plan": plan is not None}

@@ -156,10 +156,10 @@ def test_an_act_out_of_turn_is_asked_about_and_one_in_turn_is_not():
                                              "or a building card) anyway?")
     assert asked(state, passed("Bence"), host=True) == (
         "It is Anna's turn. Enter Bence's worker card (coins or a building card) anyway?")
-    assert asked(state, build("Bence", 0, 1)) == ("It is Anna's turn. Build on row 0, column 1 "
-                                                  "anyway?")
+    assert asked(state, build("Bence", 0, 1)) == ("It is Anna's turn. Build 1 right of the "
+                                                  "Main Square anyway?")
     assert asked(state, build("Bence", 0, 1), host=True) == (
-        "It is Anna's turn. Enter Bence's build on row 0, column 1 anyway?")
+        "It is Anna's turn. Enter Bence's build 1 right of the Main Square anyway?")
     assert asked(state, square("Csilla")) == ("It is Anna's turn. Put your worker on the Main "
                                               "Square anyway?")
     one_more = {"type": "resource_workers", "player": "Csilla", "count": 1}
@@ -175,7 +175,7 @@ def test_after_the_end_an_act_is_asked_about_in_the_ends_words():
     state = play(*row_for("Anna", 0, ("Bence", "Csilla")))
     assert asked(state, build("Bence", 1, 1)) == (
         "Bence has no turn left. The game ended with Anna's 6th worker; nobody plays another "
-        "turn. Build on row 1, column 1 anyway?")
+        "turn. Build 1 right, 1 below the Main Square anyway?")
     assert asked(play(build("Bence", 0, 1), tally=True), build("Anna", 0, 2)) is None
 
 

@@ -145,7 +145,7 @@ def test_a_late_build_is_asked_about_with_the_rules_words_then_entered_if_confir
     assert response.status_code == 409
     text = text_of(response)
     assert ("Bence has no turn left. The game ended with Anna's 6th worker; nobody plays "
-            "another turn. Build on row 1, column 1 anyway?") in text
+            "another turn. Build 1 right, 1 below the Main Square anyway?") in text
     assert "Enter it anyway" in text and "Back, change nothing" in text
     assert build(phones["Bence"], code, 1, 1, anyway=anyway_of(response)).status_code == 303
     assert events(client, code)[-1]["player"] == "Bence"
@@ -177,7 +177,7 @@ def test_a_build_out_of_turn_is_asked_first_and_entered_on_the_second_post(app, 
     asked = build(phones["Bence"], code, 0, 1)            # Anna's turn
     assert asked.status_code == 409
     text = text_of(asked)
-    assert "It is Anna's turn. Build on row 0, column 1 anyway?" in text
+    assert "It is Anna's turn. Build 1 right of the Main Square anyway?" in text
     assert "Enter it anyway" in text and "Back, change nothing" in text
     assert events(client, code) == before
     again = build(phones["Bence"], code, 0, 1, anyway=anyway_of(asked))
@@ -192,7 +192,7 @@ def test_the_builders_power_builds_during_another_players_turn_unasked(app, clie
     assert "the Builder's power" not in text_of(phones["Anna"].get(f"/t/{code}/phone?spot=0_1"))
     assert build(phones["Bence"], code, 0, 1, builder="y").status_code == 303
     assert events(client, code)[-1]["builder"] is True
-    assert "Bence built at row 0, column 1 with the Builder's power" in text_of(
+    assert "Bence built 1 right of the Main Square as the Builder" in text_of(
         client.get(f"/t/{code}"))
     assert "Anna's turn" in text_of(client.get(f"/t/{code}"))   # no turn of Bence's
 
@@ -316,7 +316,7 @@ def test_a_spot_taken_meanwhile_by_another_player_is_said_on_the_screen(app, cli
     done(phones["Anna"], code)
     assert build(phones["Bence"], code, 0, 1).status_code == 303
     page = text_of(phones["Anna"].get(f"/t/{code}/phone?spot=0_1"))
-    assert "Bence built at row 0, column 1 meanwhile: pick another spot." in page
+    assert "Bence built 1 right of the Main Square meanwhile: pick another spot." in page
     assert "meanwhile" not in text_of(phones["Bence"].get(f"/t/{code}/phone?spot=0_1"))
 
 

@@ -59,8 +59,8 @@ def test_oddville_is_for_two_to_four_players(client):
 def test_an_imported_game_shows_its_scores_and_history_in_words(client):
     code = imported(client, RECORD)
     page = text_of(client.get(f"/t/{code}"))
-    assert "Red built at row 1, column 0: 3 points per neighbour" in page
-    assert "Blue built at row 0, column -1: diamond card" in page
+    assert "Red built 1 below the Main Square: 3 points per neighbour" in page
+    assert "Blue built 1 left of the Main Square: diamond card" in page
     assert "Red put a worker on the Main Square" in page
     source = client.get(f"/t/{code}").get_data(as_text=True)
     for total in (8, 10, 13, 7):
