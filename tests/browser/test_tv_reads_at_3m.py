@@ -1,8 +1,9 @@
 """The TV reads at 3 m: every game's host screen at 1920×1080, in play and finished, in English
 and Hungarian. Every visible text as drawn (a 55" TV seen from 3 m needs 28 px at 1080p: the
 last act 36 px, a label inside a drawn board 20 px), its contrast on what is behind it, and the
-whole game in the first screen, under room for the turn line; OddVille's city fits a phone's
-width too. Screenshots under test-artifacts/screens/ (<lang>-tv-<game>-<play|end>)."""
+whole game in the first screen, under room for the turn line; Quadropolis with four cities from
+its first round to the end; OddVille's city fits a phone's width too. Screenshots under
+test-artifacts/screens/ (<lang>-tv-<game>-<stage>)."""
 from __future__ import annotations
 
 import re
@@ -11,6 +12,7 @@ from playwright.sync_api import Page, expect
 
 from companion.tables import service
 from tests.games.oddville.test_example import PLAYERS as ODDVILLE_SEATS
+from tests.games.quadropolis.test_golden_turns import CLASSIC as QUADROPOLIS_FOUR
 from tests.story_records import FINISHED, points
 
 from .helpers import assert_not_reloaded, finish_game, live_polls_due, mark_page
@@ -43,6 +45,8 @@ def in_play(game: str) -> tuple[list[str], dict, list[dict]]:
     record = FINISHED[game]
     names = [p["name"] for p in record["players"]]
     events = [e for e in record["events"] if e["type"] != "end"]
+    if game == "quadropolis":       # four players in round 3
+        return quadropolis_four(44)
     if game == "score-pad":         # four players, 18 entries: past where Finish fell off
         names = ["Anna", "Bence", "Csilla", "Dóra"]
         events = [points(name, n // 4 + 1, (7 * n) % 13) for n, name in
@@ -60,8 +64,20 @@ def in_play(game: str) -> tuple[list[str], dict, list[dict]]:
 
 def finished(game: str) -> tuple[list[str], dict, list[dict]]:
     record = FINISHED[game]
+    if game == "quadropolis":
+        return quadropolis_four(len(QUADROPOLIS_FOUR))
     return [p["name"] for p in record["players"]], record.get("options", {}), record["events"]
 
+
+def quadropolis_four(acts: int) -> tuple[list[str], dict, list[dict]]:
+    """A Classic game of four, as a table started in the app plays it, its first ``acts`` acts
+    (the rulebook's whole game: four rounds, the Mayor, passes, cities allocated by hand, ties)."""
+    events = [{"type": "round", "round": 1}, *(event for event, _turn in QUADROPOLIS_FOUR[:acts])]
+    return ["Anna", "Bence", "Csilla", "Dani"], {"mode": "classic"}, events
+
+
+# Quadropolis besides "play" (round 3 under way) and "end": its first round
+EXTRA_STAGES = {("quadropolis", "round-1"): lambda: quadropolis_four(10)}
 
 # The parts of each game that must be in the first screen (the tools may follow below).
 PARTS = {
@@ -246,8 +262,11 @@ def shown(tv: Page) -> None:
 
 
 def test_every_tv_reads_at_3_m_in_play_and_at_the_end(live_server, desktop, phone, browser_log):
+    stages = {(game, stage): make for game in FINISHED
+              for stage, make in (("play", in_play), ("end", finished))}
+    stages.update({key: lambda game, make=make: make() for key, make in EXTRA_STAGES.items()})
     tables = {(game, stage): opened(live_server, game, make(game))
-              for game in FINISHED for stage, make in (("play", in_play), ("end", finished))}
+              for (game, stage), make in stages.items()}
     album = Album("tv-reads-at-3m")
     problems, sizes = [], []
     for lang in ("en", "hu"):
@@ -266,7 +285,14 @@ def test_every_tv_reads_at_3_m_in_play_and_at_the_end(live_server, desktop, phon
             below, lowest = off_screen(tv, name, game, stage == "end")
             problems += small + below
             sizes.append(f"{name}: smallest text {smallest}, the game ends at {lowest:.0f} px")
-            if stage == "play" and game != "score-pad":     # whose turn it is, in play
+            if game == "quadropolis":       # the four cities side by side, across the stage
+                cities = tv.locator("#live .q-all .q-board").evaluate_all(
+                    "boards => boards.map(b => b.getBoundingClientRect().toJSON())")
+                if len(cities) != 4 or len({round(city["top"]) for city in cities}) != 1:
+                    problems.append(f"{name}: the cities are not in one row")
+                sizes[-1] += ", cities drawn {:.0f} px".format(
+                    min(min(city["width"], city["height"]) for city in cities))
+            if stage != "end" and game != "score-pad":      # whose turn it is, in play
                 turn = tv.locator("#live .turn-line .turn")
                 if not turn.count() or "turn" not in smallest:
                     problems.append(f"{name}: no turn line")
