@@ -1,8 +1,10 @@
 """The TV reads at 3 m: every game's host screen at 1920×1080, in play and finished, in English
-and Hungarian. Every visible text as drawn (a 55" TV seen from 3 m needs 28 px at 1080p: the
-last act 36 px, a label inside a drawn board 20 px), its contrast on what is behind it, and the
-whole game in the first screen, under room for the turn line; OddVille's city fits a phone's
-width too. Screenshots under test-artifacts/screens/ (<lang>-tv-<game>-<play|end>)."""
+and Hungarian, a name of 20 characters at every seat. Every visible text as drawn (a 55" TV seen
+from 3 m needs 28 px at 1080p: the last act 36 px, a label inside a drawn board 20 px), its
+contrast on what is behind it, none cut off by what holds it, and the whole game in the first
+screen, under room for the turn line; Quadropolis with four cities from its first round to the
+end; OddVille's city fits a phone's width too. Screenshots under test-artifacts/screens/
+(<lang>-tv-<game>-<stage>)."""
 from __future__ import annotations
 
 import re
@@ -12,6 +14,7 @@ from playwright.sync_api import Page, expect
 from companion.tables import service
 from tests.games.oddville.test_example import PLAYERS as ODDVILLE_SEATS
 from tests.longest_acts import LONGEST
+from tests.games.quadropolis.test_golden_turns import CLASSIC as QUADROPOLIS_FOUR
 from tests.story_records import FINISHED, points
 
 from .helpers import assert_not_reloaded, finish_game, live_polls_due, mark_page
@@ -44,6 +47,8 @@ def in_play(game: str) -> tuple[list[str], dict, list[dict]]:
     record = FINISHED[game]
     names = [p["name"] for p in record["players"]]
     events = [e for e in record["events"] if e["type"] != "end"]
+    if game == "quadropolis":       # four players in round 3
+        return quadropolis_four(44)
     if game == "score-pad":         # four players, 18 entries: past where Finish fell off
         names = ["Anna", "Bence", "Csilla", "Dóra"]
         events = [points(name, n // 4 + 1, (7 * n) % 13) for n, name in
@@ -62,7 +67,11 @@ def in_play(game: str) -> tuple[list[str], dict, list[dict]]:
 def in_play_longest_last(game: str) -> tuple[list[str], dict, list[dict]]:
     """The table in play, its last act the longest its game words (tests/longest_acts.py)."""
     names, options, events = in_play(game)
-    return names, options, [*events, LONGEST[game]]
+    return names, options, [*events, QUADROPOLIS_LONGEST if game == "quadropolis" else LONGEST[game]]
+
+
+# Quadropolis' longest act (tests/longest_acts.py) on a cell free in the four players' round 3
+QUADROPOLIS_LONGEST = {**LONGEST["quadropolis"], "player": "Anna", "row": 3, "column": 3}
 
 
 # The TV's last act (or, where a game has no turns, the history's newest line) as drawn: each
@@ -107,7 +116,41 @@ def last_act_cut(page: Page, name: str) -> list[str]:
 
 def finished(game: str) -> tuple[list[str], dict, list[dict]]:
     record = FINISHED[game]
+    if game == "quadropolis":
+        return quadropolis_four(len(QUADROPOLIS_FOUR))
     return [p["name"] for p in record["players"]], record.get("options", {}), record["events"]
+
+
+def quadropolis_four(acts: int) -> tuple[list[str], dict, list[dict]]:
+    """A Classic game of four, as a table started in the app plays it, its first ``acts`` acts
+    (the rulebook's whole game: four rounds, the Mayor, passes, cities allocated by hand, ties)."""
+    events = [{"type": "round", "round": 1}, *(event for event, _turn in QUADROPOLIS_FOUR[:acts])]
+    return ["Anna", "Bence", "Csilla", "Dani"], {"mode": "classic"}, events
+
+
+# Quadropolis besides "play" (round 3 under way) and "end": its first round
+EXTRA_STAGES = {("quadropolis", "round-1"): lambda: quadropolis_four(10)}
+
+# Names of 20 characters (accented, hyphenated, wide letters) at every seat
+LONG_NAMES = ["Kovács-Szabó Erzsike", "Mészáros-Wágner Máté", "Szentgyörgyi Csillag",
+              "Fehérvári-Kis Dániel"]
+
+
+def long_names(table: tuple[list[str], dict, list[dict]]) -> tuple[list[str], dict, list[dict]]:
+    """The same table with every seat's name 20 characters long, in every event too."""
+    names, options, events = table
+    renamed = dict(zip(names, LONG_NAMES))
+
+    def rename(value):
+        if isinstance(value, str):
+            return renamed.get(value, value)
+        if isinstance(value, list):
+            return [rename(v) for v in value]
+        if isinstance(value, dict):
+            return {key: rename(v) for key, v in value.items()}
+        return value
+
+    return [renamed[name] for name in names], options, rename(events)
 
 
 # The parts of each game that must be in the first screen (the tools may follow below).
@@ -241,6 +284,69 @@ BOTTOMS = """selectors => selectors.map(selector => {
 })"""
 
 
+# Every visible text against what holds it: cut with "…", or its box beyond an element around
+# it (clipped where that element hides its overflow, spilling out where it does not); a line's
+# glyph box may pass its line box by a fifth of its height. Not here: the last act (its own
+# check) and the history's older acts, cut at the card's foot by design (the whole-history page
+# has them).
+CUT_OFF = r"""() => {
+  const found = [];
+  const name = e => [e.tagName.toLowerCase(),
+                     ...(e.getAttribute("class") || "").trim().split(/\s+/).filter(Boolean)].join(".");
+  const hidden = el => {     // read aloud only: clipped to a pixel
+    for (let e = el; e && e !== document.body; e = e.parentElement) {
+      const box = e.getBoundingClientRect();
+      if (getComputedStyle(e).overflow === "hidden" && (box.width <= 1 || box.height <= 1))
+        return true;
+    }
+    return false;
+  };
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const text = node.textContent.replace(/\s+/g, " ").trim();
+    const el = node.parentElement;
+    if (!text || !el || el.closest("script, style, noscript, title, desc, defs, symbol, .sr-only")
+        || el.closest("#live .last-act")
+        || (el.closest(".history-card") && !el.closest(".history-card > h2"))) continue;
+    if (!el.checkVisibility({visibilityProperty: true, opacityProperty: true}) || hidden(el))
+      continue;
+    const range = document.createRange();
+    range.selectNodeContents(node);
+    const boxes = (el instanceof SVGElement ? [el.getBoundingClientRect()]
+                   : Array.from(range.getClientRects())).filter(b => b.width >= 1 && b.height >= 1);
+    if (!boxes.length) continue;
+    const box = {left: Math.min(...boxes.map(b => b.left)), right: Math.max(...boxes.map(b => b.right)),
+                 top: Math.min(...boxes.map(b => b.top)), bottom: Math.max(...boxes.map(b => b.bottom))};
+    const slack = Math.max(2, 0.2 * Math.min(...boxes.map(b => b.height)));
+    for (let e = el; e && e !== document.body; e = e.parentElement) {
+      const style = getComputedStyle(e);
+      if (style.display === "contents") continue;
+      if (style.textOverflow === "ellipsis" && e.scrollWidth > e.clientWidth + 1) {
+        found.push(`${text.slice(0, 60)}: cut with … in ${name(e)}`);
+        break;
+      }
+      const clips = style.overflowX !== "visible" || style.overflowY !== "visible";
+      const b = e.getBoundingClientRect();
+      const across = box.left < b.left - 2 || box.right > b.right + 2;
+      const down = (clips || style.display !== "inline")
+        && (box.top < b.top - slack || box.bottom > b.bottom + slack);
+      if (across || down) {
+        found.push(`${text.slice(0, 60)}: ${clips ? "clipped by" : "spills out of"} ${name(e)}`);
+        break;
+      }
+      // a box placed out of the flow (the title in the header): held by no element around it
+      if (style.position === "absolute" || style.position === "fixed") break;
+    }
+  }
+  return found;
+}"""
+
+
+def cut_off(page: Page, name: str) -> list[str]:
+    """The texts cut off by what holds them (a title, a heading, a name, a label)."""
+    return [f"{name}: {problem}" for problem in page.evaluate(CUT_OFF)]
+
+
 def too_small(page: Page, name: str) -> tuple[list[str], dict[str, float]]:
     """Texts under their floor and under the contrast; the smallest of each kind."""
     problems, smallest = [], {}
@@ -293,9 +399,11 @@ def shown(tv: Page) -> None:
 
 
 def test_every_tv_reads_at_3_m_in_play_and_at_the_end(live_server, desktop, phone, browser_log):
-    tables = {(game, stage): opened(live_server, game, make(game))
-              for game in FINISHED
+    stages = {(game, stage): make for game in FINISHED
               for stage, make in (("play", in_play_longest_last), ("end", finished))}
+    stages.update({key: lambda game, make=make: make() for key, make in EXTRA_STAGES.items()})
+    tables = {(game, stage): opened(live_server, game, long_names(make(game)))
+              for (game, stage), make in stages.items()}
     album = Album("tv-reads-at-3m")
     problems, sizes = [], []
     for lang in ("en", "hu"):
@@ -312,11 +420,18 @@ def test_every_tv_reads_at_3_m_in_play_and_at_the_end(live_server, desktop, phon
             shown(tv)
             small, smallest = too_small(tv, name)
             below, lowest = off_screen(tv, name, game, stage == "end")
-            problems += small + below
+            problems += small + below + cut_off(tv, name)
             if stage == "play":
                 problems += last_act_cut(tv, name)
             sizes.append(f"{name}: smallest text {smallest}, the game ends at {lowest:.0f} px")
-            if stage == "play" and game != "score-pad":     # whose turn it is, in play
+            if game == "quadropolis":       # the four cities side by side, across the stage
+                cities = tv.locator("#live .q-all .q-board").evaluate_all(
+                    "boards => boards.map(b => b.getBoundingClientRect().toJSON())")
+                if len(cities) != 4 or len({round(city["top"]) for city in cities}) != 1:
+                    problems.append(f"{name}: the cities are not in one row")
+                sizes[-1] += ", cities drawn {:.0f} px".format(
+                    min(min(city["width"], city["height"]) for city in cities))
+            if stage != "end" and game != "score-pad":      # whose turn it is, in play
                 turn = tv.locator("#live .turn-line .turn")
                 if not turn.count() or "turn" not in smallest:
                     problems.append(f"{name}: no turn line")
@@ -327,7 +442,7 @@ def test_every_tv_reads_at_3_m_in_play_and_at_the_end(live_server, desktop, phon
     code, _secret = tables[("oddville", "play")]
     mobile = phone("en-blue", **PHONE)
     mobile.goto(f"{live_server.url}/j/{code}")
-    mobile.locator("button.seat", has_text="Blue").click()
+    mobile.locator("button.seat", has_text=LONG_NAMES[0]).click()
     mobile.wait_for_url(re.compile(r"/phone$"))
     city = mobile.locator("svg.ov-city-svg").bounding_box()
     if city["x"] < 0 or city["x"] + city["width"] > PHONE["viewport"]["width"]:

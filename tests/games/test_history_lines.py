@@ -159,3 +159,24 @@ def test_the_tv_gives_a_long_last_act_the_room_of_what_the_turn_asks(app, client
         assert ("long-last" in turn_line) is marked, turn_line
         last = re.search(r'<p class="last-act">(.*?)</p>', page, re.S)[1]
         assert LINES["oddville" if marked else "doodle-city"][0] in last
+
+
+def test_a_last_act_too_long_beside_whose_turn_it_is_has_the_name_alone_beside_it(app, client):
+    """Names of 20 characters and OddVille's longest act in Hungarian: the TV's turn shows the
+    player's name alone (the words stay for screen readers), so the act fits beside it."""
+    names = ["Kovács-Szabó Erzsike", "Mészáros-Wágner Máté", "Szentgyörgyi Csillag",
+             "Fehérvári-Kis Dániel"]
+    code = opened(app, client, "oddville", {}, names,
+                  [card(names[0], 0, -1), card(names[1], 0, -2), card(names[2], 0, -3),
+                   card(names[0], 1, -3), {**LONGEST["oddville"], "player": names[3]}])
+    page = client.get(f"/t/{code}", headers={"Accept-Language": "hu"}).text
+    turn_line = re.search(r'<section class="turn-line[^"]*"', page)[0]
+    assert "name-turn" in turn_line and "long-last" not in turn_line, turn_line
+    who = re.search(r'<span class="turn-who">(.*?)</span><span class="turn-doing', page, re.S)[1]
+    assert who == (f'<span aria-hidden="true">{names[3]}</span>'
+                   f'<span class="sr-only">{names[3]} következik</span>'), who
+    # the phone keeps the words
+    phone = app.test_client()
+    take_seat(phone, code, 0)
+    assert f"{names[3]} következik" in text_of(phone.get(f"/t/{code}/phone",
+                                                         headers={"Accept-Language": "hu"}))

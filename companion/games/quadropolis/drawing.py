@@ -13,7 +13,7 @@ from .rules import State
 from .scoring import needs
 
 CELL = 80           # SVG units per cell
-EDGE = 24           # room above and at the left for the column and row numbers
+EDGE = 32           # room above and at the left for the column and row numbers
 PAD = 2             # room at the right and below for the outline's stroke (the tap grid laid
                     # over the cells leaves both: static/css/app.css, .q-hit)
 
