@@ -14,7 +14,13 @@ fi
 want="$(sha256sum pyproject.toml | cut -d' ' -f1)"
 if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
   say "Installing Table Companion's packages${EXTRAS:+ (with $EXTRAS)} — a minute or two the first time"
-  quietly .venv/bin/python -m pip install -e ".${EXTRAS:+[$EXTRAS]}"
+  # uv (Astral's installer, from PyPI) fetches and installs the packages in parallel, a minute
+  # faster than pip on a fresh machine; pip does it where uv cannot be had
+  if quietly .venv/bin/python -m pip install "uv>=0.5,<1"; then
+    quietly .venv/bin/python -m uv pip install --python .venv/bin/python -e ".${EXTRAS:+[$EXTRAS]}"
+  else
+    quietly .venv/bin/python -m pip install -e ".${EXTRAS:+[$EXTRAS]}"
+  fi
   echo "$want" > "$stamp"
 fi
 for po in companion/translations/*/LC_MESSAGES/messages.po; do
