@@ -98,7 +98,8 @@ def by_team(chart: Series, teams: Sequence[Sequence[str]], names: Sequence[str])
 WIDTH, HEIGHT = 480, 320                    # the viewBox; the page scales it to its column
 LEFT, RIGHT, TOP, BOTTOM = 46, 134, 44, 48  # margins: tick labels, end labels, title, x axis
 LABEL_GAP = 19                              # least distance between two end labels
-NAME_CHARS = 9                              # an end label's name, shortened past this
+NAME_CHARS = 9                              # the room an end label's name always has
+WHOLE_CHARS = 20                            # a longer name makes room up to this, cut past it
 CHAR_WIDTH = 9.5                            # an end label's letter, about (font-size 17)
 STEP_CHARS = 12                             # a step's label (a category), shortened past this
 
@@ -115,7 +116,7 @@ def nice_step(span: float, most: int) -> int:
     return int(10 * power)
 
 
-def _short(name: str, chars: int = NAME_CHARS) -> str:
+def _short(name: str, chars: int = WHOLE_CHARS) -> str:
     return name if len(name) <= chars else name[:chars - 1] + "…"
 
 
@@ -150,11 +151,14 @@ def colour_of(seat: int) -> str:
 
 def render_chart(chart: Series, players: Sequence[str], title: str = "Scores through the game",
                  x_label: str | None = None, at: int | None = None,
-                 description: str = "", name_chars: int = NAME_CHARS) -> str:
+                 description: str = "", name_chars: int | None = None) -> str:
     """The chart as an SVG document: a line per player (or team) in their seat's colour, the
-    final total at its end (the name cut past ``name_chars``), a few ticks on both axes (each
-    named step labelled), and a marker at step ``at`` if given. Only presentation attributes
-    (no style sheet): the same text is an image of its own and inline in a page."""
+    final total at its end (the name cut past ``name_chars``, by default the longest name's
+    length up to :data:`WHOLE_CHARS`: the plot narrows to make room), a few ticks on both axes
+    (each named step labelled), and a marker at step ``at`` if given. Only presentation
+    attributes (no style sheet): the same text is an image of its own and inline in a page."""
+    if name_chars is None:
+        name_chars = min(WHOLE_CHARS, max(map(len, players), default=0))
     x_label = x_label if x_label is not None else ("Round" if chart.by == "round" else "Act")
     right = RIGHT + CHAR_WIDTH * max(0, name_chars - NAME_CHARS)
     plot_w = WIDTH - LEFT - right

@@ -42,7 +42,7 @@ def own_table(code: str):
 def chart_svg(table, replay, at: int | None = None) -> str:
     """The score chart: a line per player, or with teams a line per team (its players' sum)."""
     chart = series_of(table, replay)
-    lines, name_chars = replay.players, story.NAME_CHARS
+    lines, name_chars = replay.players, None
     teams = replay.game.rules.teams(replay.options)
     if teams:
         lines = [team_name(team) for team in teams]

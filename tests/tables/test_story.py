@@ -99,13 +99,16 @@ def test_an_act_by_act_chart_scores_each_prefix_as_a_fresh_replay_does(game):
         assert {name: line[n] for name, line in chart.totals.items()} == totals
 
 
-def test_the_chart_draws_names_safely_and_long_names_short():
+def test_the_chart_draws_names_safely_and_names_of_20_characters_whole():
     players = ["<Anna & co>", "Bartholomew the Long"]
     chart = story.Series("act", (0, 1, 2), {players[0]: (0, 3, 5), players[1]: (0, -2, 7)})
     svg = story.render_chart(chart, players, title="Scores <through>")
     assert "<Anna" not in svg and "&lt;Anna &amp; co&gt;" in svg
-    assert "Bartholo…" in svg and "Scores &lt;through&gt;" in svg
+    assert "</tspan> Bartholomew the Long</text>" in svg and "Scores &lt;through&gt;" in svg
     assert value_at(svg, polylines(svg)["Bartholomew the Long"][1][1]) == pytest.approx(-2)
+    longest = "Bartholomew the Longest"
+    longer = story.render_chart(story.Series("act", (0, 1), {longest: (0, 3)}), [longest])
+    assert "</tspan> Bartholomew the Lon…</text>" in longer
 
 
 @pytest.mark.parametrize("span, most, step", [(0, 5, 1), (4, 5, 1), (13, 5, 5), (47, 5, 10),
@@ -135,8 +138,8 @@ def test_the_story_page_replays_every_act_as_a_fresh_replay_of_it(client, game):
                               acts[:n] + ([{"type": "end"}] if n == len(acts) else []))
         assert then.result()["players"] == fresh.result()["players"]
         html = page.get_data(as_text=True)
-        shown = dict(re.findall(r'<td class="name">([^<]+)<.*?<td class="num total">(-?\d+)</td>',
-                                html, flags=re.S))
+        shown = dict(re.findall(r'<td class="name">(?:<svg.*?</svg>)?([^<]+)<.*?'
+                                r'<td class="num total">(-?\d+)</td>', html, flags=re.S))
         assert shown == {row["name"]: str(row["total"]) for row in fresh.result()["players"]}
         words = text_of(page)
         if n:
