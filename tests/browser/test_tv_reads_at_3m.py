@@ -255,7 +255,8 @@ TEXTS = r"""() => {
     }
     const turn = !!el.closest("#live .turn-line .turn");
     const last = !!el.closest("#live .last-act")
-      || (!el.closest("form, button") && !!el.closest("#live ol.history > li:first-child"));
+      || (!el.closest("form, button") && !document.querySelector("#live .last-act")
+          && !!el.closest("#live ol.history > li:first-child"));
     const classes = (el.getAttribute("class") || "").trim().split(/\s+/).filter(Boolean);
     const what = [el.tagName.toLowerCase(), ...classes].join(".");
     found.push({text: text.slice(0, 50), what, svg, last, turn,
@@ -288,7 +289,7 @@ BOTTOMS = """selectors => selectors.map(selector => {
 # it (clipped where that element hides its overflow, spilling out where it does not); a line's
 # glyph box may pass its line box by a fifth of its height. Not here: the last act (its own
 # check) and the history's older acts, cut at the card's foot by design (the whole-history page
-# has them).
+# has them): its newest is whole.
 CUT_OFF = r"""() => {
   const found = [];
   const name = e => [e.tagName.toLowerCase(),
@@ -307,7 +308,9 @@ CUT_OFF = r"""() => {
     const el = node.parentElement;
     if (!text || !el || el.closest("script, style, noscript, title, desc, defs, symbol, .sr-only")
         || el.closest("#live .last-act")
-        || (el.closest(".history-card") && !el.closest(".history-card > h2"))) continue;
+        || (el.closest(".history-card")
+            && !el.closest(".history-card > h2, .history-card ol.history > li:first-child")))
+      continue;
     if (!el.checkVisibility({visibilityProperty: true, opacityProperty: true}) || hidden(el))
       continue;
     const range = document.createRange();
