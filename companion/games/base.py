@@ -301,6 +301,12 @@ class Screens:
         frozen dataclass (``Screen`` in its ``screens.py``, read by attribute); None if nothing."""
         return None
 
+    def seat_marks(self, state: Any) -> Mapping[str, Mapping[str, str]]:
+        """Player -> ``{"colour", "mark"}``: the colour and shape (``circle``, ``square``,
+        ``triangle``, ``diamond``) a game's drawing marks that player's pieces with; the
+        scoreboard shows each beside the whole name, the key to the drawing. None by default."""
+        return {}
+
     def follow(self, state: Any, player: str | None) -> dict[str, str]:
         """Input name -> value an untouched entry form takes when the table changes (the next
         empty round and seat), so a form never offers what the table has moved past."""

@@ -156,7 +156,7 @@ def board(state: rules.State, player: str) -> dict[str, Any]:
                       "points": (rules.TRAVELLER_POINTS if rules.on_main_square(state, player)
                                  else 0) if c.traveller else c.points}
                      for c in state.characters[player]],
-            "colour": drawing.colour(state, player)}
+            "colour": drawing.colour(state, player), "mark": drawing.mark(state, player)}
 
 
 def character_sheet(state: rules.State, player: str, selection: Mapping[str, str],
@@ -192,7 +192,8 @@ def end_notice(state: rules.State) -> dict[str, Any] | None:
 def scoring(state: rules.State) -> dict[str, Any]:
     """Each player's breakdown in seat order and the tie-break said in words."""
     result = rules.result(state)
-    rows = [{**line, "colour": drawing.colour(state, line["name"])}
+    rows = [{**line, "colour": drawing.colour(state, line["name"]),
+             "mark": drawing.mark(state, line["name"])}
             for line in result["players"]]
     return {"rows": sorted(rows, key=lambda r: r["rank"]), "tie": tie_words(state),
             "winners": result["winners"]}

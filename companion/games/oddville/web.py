@@ -31,6 +31,10 @@ class OddVilleScreens(Screens):
         from .screens import screen
         return screen(state, view, seat, host, selection)
 
+    def seat_marks(self, state: rules.State) -> dict[str, dict[str, str]]:
+        from .drawing import legend
+        return {seat["name"]: seat for seat in legend(state)}
+
     # --- acts -------------------------------------------------------------------------------
     def forms(self, state: rules.State, player: str | None) -> dict[str, Any]:
         from .forms import FORMS

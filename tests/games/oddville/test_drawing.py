@@ -48,6 +48,12 @@ def test_free_spots_widen_the_drawing_and_only_a_very_wide_city_pans_on_a_phone(
     assert city["columns"] == 11 and city["pan"] and city["pixels"] == 11 * drawing.PIXELS
 
 
-def test_a_long_owner_name_is_shortened_on_its_card():
-    state = fold([build("Bartholomew", 0, 1)], ("Bartholomew", "Bence"))
-    assert drawing.city(state, [])["cards"][0]["short"] == "Bartholo…"
+def test_a_card_bears_its_owners_mark_and_the_legend_names_each_seat_whole():
+    names = ("Kovács-Szabó Erzsike", "Bence", "Mészáros-Wágner Máté", "Dóra")
+    state = fold([build("Kovács-Szabó Erzsike", 0, 1), build("Dóra", 0, 2)], names)
+    city = drawing.city(state, [])
+    assert [(c["owner"], c["mark"]) for c in city["cards"]] == [
+        ("Kovács-Szabó Erzsike", "circle"), ("Dóra", "diamond")]
+    assert [p["name"] for p in city["legend"]] == list(names)
+    assert len({(p["mark"], p["colour"]) for p in city["legend"]}) == 4
+    assert len({p["mark"] for p in city["legend"]}) == 4     # told apart without colour
