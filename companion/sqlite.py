@@ -7,6 +7,14 @@ own. Where gevent has patched the process, a statement that may write (anything 
 commit run in gevent's pool of real threads, so the worker serves its other requests meanwhile;
 reads (WAL: they never wait for a writer) stay on the loop.
 
+A table's write transaction (:func:`begin_writing`) takes SQLite's write lock first, with
+``BEGIN IMMEDIATE``: on the loop when no other process holds it (it is then taken at once), in
+the pool when one does (it waits there). Holding it, the transaction's statements cannot wait for
+anyone and run on the loop; only its commit (the disk's flush) goes to the pool. Each trip to the
+pool waits for the loop to come round to its answer, which under a full CPU takes as long as the
+requests ready before it: a write transaction that made one per statement held the process's
+write turn across all of them, and acts queued behind it while pages went on.
+
 Imports nothing of the app: its listeners are registered on every engine when the app factory
 imports it.
 """
@@ -58,20 +66,25 @@ def _reads(statement: str) -> bool:
 
 
 class OffLoopCursor:
-    """A sqlite3 cursor whose statements that may write run off the event loop."""
+    """A sqlite3 cursor whose statements that may write run off the event loop (unless its
+    connection holds the write lock: then nothing can make them wait)."""
 
-    def __init__(self, cursor) -> None:
+    def __init__(self, cursor, owner: "OffLoopConnection") -> None:
         object.__setattr__(self, "_cursor", cursor)
+        object.__setattr__(self, "_owner", owner)
 
     def execute(self, statement, *args):
-        if _reads(statement):
+        if _reads(statement) or self._owner.holds_write_lock():
             self._cursor.execute(statement, *args)
         else:
             _off_the_loop(self._cursor.execute, statement, *args)
         return self
 
     def executemany(self, statement, *args):
-        _off_the_loop(self._cursor.executemany, statement, *args)
+        if self._owner.holds_write_lock():
+            self._cursor.executemany(statement, *args)
+        else:
+            _off_the_loop(self._cursor.executemany, statement, *args)
         return self
 
     def __iter__(self):
@@ -89,19 +102,43 @@ class OffLoopConnection:
 
     def __init__(self, connection) -> None:
         object.__setattr__(self, "_connection", connection)
+        object.__setattr__(self, "_writing", False)
 
     def cursor(self, *args):
-        return OffLoopCursor(self._connection.cursor(*args))
+        return OffLoopCursor(self._connection.cursor(*args), self)
+
+    def holds_write_lock(self) -> bool:
+        """In a transaction begun by :meth:`begin_immediate` (and not ended since)."""
+        return self._writing and self._connection.in_transaction
+
+    def begin_immediate(self) -> None:
+        """``BEGIN IMMEDIATE``: at once on the loop when no other connection holds the write
+        lock, else waiting for it in the pool (the connection's busy time-out)."""
+        connection = self._connection
+        waits = connection.execute("PRAGMA busy_timeout").fetchone()[0]
+        connection.execute("PRAGMA busy_timeout = 0")
+        try:
+            connection.execute("BEGIN IMMEDIATE")
+            taken = True
+        except _sqlite3().OperationalError:         # busy: another process is writing
+            taken = False
+        finally:
+            connection.execute(f"PRAGMA busy_timeout = {int(waits)}")
+        if not taken:
+            _off_the_loop(connection.execute, "BEGIN IMMEDIATE")
+        object.__setattr__(self, "_writing", True)
 
     def execute(self, statement, *args):
         cursor = self.cursor()
         return cursor.execute(statement, *args)
 
     def commit(self) -> None:           # (nothing written: nothing to wait for)
+        object.__setattr__(self, "_writing", False)
         if self._connection.in_transaction:
             _off_the_loop(self._connection.commit)
 
     def rollback(self) -> None:
+        object.__setattr__(self, "_writing", False)
         if self._connection.in_transaction:
             _off_the_loop(self._connection.rollback)
 
@@ -118,3 +155,19 @@ def _sqlite_off_the_loop(dialect, _record, cargs, cparams):
         return None             # the dialect connects as ever
     cparams["check_same_thread"] = False        # its statements run in the pool's threads
     return OffLoopConnection(dialect.loaded_dbapi.connect(*cargs, **cparams))
+
+
+def _sqlite3():
+    import sqlite3
+    return sqlite3
+
+
+def begin_writing(dbapi_connection) -> None:
+    """A write transaction on this SQLite connection, begun holding the write lock (``BEGIN
+    IMMEDIATE``: no other connection writes until it ends), so that its statements never wait
+    for another writer halfway: under gevent taken as :meth:`OffLoopConnection.begin_immediate`
+    says. The connection must not be in a transaction."""
+    if isinstance(dbapi_connection, OffLoopConnection):
+        dbapi_connection.begin_immediate()
+    else:
+        dbapi_connection.execute("BEGIN IMMEDIATE")

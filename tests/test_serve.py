@@ -210,16 +210,19 @@ def test_a_worker_keeps_connections_for_pages_beside_its_waiting_share():
 def test_under_gevent_an_act_waiting_for_sqlites_lock_leaves_the_worker_serving(tmp_path, mode):
     """Another process holds SQLite's write lock for half a second: the act waiting for it runs
     in gevent's pool of threads, so the worker's loop goes on (a greenlet ticking every 10 ms
-    ticks on); connected directly (the control), the loop stands still until the lock is free."""
+    ticks on); connected directly (the control), the loop stands still until the lock is free.
+    With nobody else writing, an act goes to the pool once (its commit): a trip per statement
+    held the worker's write turn across as many rounds of a busy loop, and acts queued."""
     probe = subprocess.run(
         [sys.executable, "-m", "gevent.monkey", str(Path(__file__).parent / "gevent_sqlite_probe.py"),
          str(tmp_path), *(["direct"] if mode == "direct" else [])],
         capture_output=True, text=True, timeout=120)
-    found = re.search(r"ticks=(\d+) entered=(True|False)", probe.stdout)
+    found = re.search(r"ticks=(\d+) entered=(True|False) trips=(\d+)", probe.stdout)
     assert found, probe.stdout + probe.stderr
-    ticks, entered = int(found.group(1)), found.group(2) == "True"
+    ticks, entered, trips = int(found.group(1)), found.group(2) == "True", int(found.group(3))
     assert entered
     assert ticks >= 10 if mode == "pool" else ticks <= 5, ticks
+    assert trips == (1 if mode == "pool" else 0), trips
 
 
 @pytest.mark.sqlite_only("how a server stops: the same on either database")

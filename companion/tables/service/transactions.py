@@ -13,6 +13,7 @@ from typing import Any, Iterator
 from sqlalchemy import func, select, update
 
 from ...extensions import db
+from ...sqlite import begin_writing
 from ...models import Table
 from .. import push
 
@@ -49,6 +50,8 @@ def writing(table_id: int) -> Iterator[Any]:
     with one_writer():
         try:
             db.session.commit()
+            if db.engine.dialect.name == "sqlite":      # SQLite's write lock first: sqlite.py
+                begin_writing(db.session.connection().connection.dbapi_connection)
             locked = db.session.execute(update(Table).where(Table.id == table_id)
                                         .values(version=Table.version + 1)
                                         .returning(Table.version, Table.next_code, Table.code)).one()
