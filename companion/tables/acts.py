@@ -17,8 +17,8 @@ from . import bp, service
 from .confirm import question, sure
 from .forms import ButtonForm, UndoForm
 from .identity import is_host, my_seat
-from .pages import (end_event, in_every_language, last_own, not_entered, queue_answer, queued,
-                    render_screen, screen_url, selection_of, table_or_404)
+from .pages import (end_event, htmx, in_every_language, last_own, not_entered, queue_answer,
+                    queued, render_screen, screen_answer, screen_url, selection_of, table_or_404)
 from .summaries import changes_since
 
 
@@ -130,7 +130,8 @@ def commit(table, act: Act, view: str, forms: dict[str, Any] | None = None):
         return render_screen(service.find(code), view, forms, explain(error, game.rules), 422)
     if queued():        # appended now, or already in by its nonce
         return queue_answer()
-    return redirect(screen_url(code, view, selection_of(game)), 303)
+    screen = screen_url(code, view, selection_of(game))
+    return screen_answer(screen) if htmx() else redirect(screen, 303)
 
 
 @bp.post("/t/<code>/act/<form_name>")

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 import uuid
 from typing import Any, Callable
-from urllib.parse import parse_qs
+from urllib.parse import parse_qs, urlsplit
 
 from flask import Response, abort, current_app, jsonify, make_response, render_template, request, url_for
 from flask_babel import force_locale, get_locale, gettext
@@ -166,6 +166,29 @@ def end_event(replay) -> int | None:
 def screen_url(code: str, view: str, selection: dict[str, str] | None = None) -> str:
     return url_for("tables.host" if view == "host" else "tables.phone", code=code,
                    **(selection or {}))
+
+
+def screen_answer(location: str):
+    """An htmx post's answer: the screen at ``location`` (this app's host or phone screen) as
+    its GET would answer this browser, drawn now, so that an act is one request (no redirect and
+    second request); the address bar is set to ``location``. A post without htmx keeps its 303
+    (the browser asks for the screen itself)."""
+    parts = urlsplit(location)
+    headers = [(name, value) for name, value in request.headers
+               if name.lower() not in ("content-type", "content-length")]
+    with current_app.test_request_context(
+            parts.path, query_string=parts.query, method="GET", headers=headers,
+            environ_base={"REMOTE_ADDR": request.remote_addr},
+            base_url=request.host_url):
+        response = current_app.make_response(current_app.dispatch_request())
+    if response.status_code == 200:
+        response.headers["HX-Push-Url"] = location
+    return response
+
+
+def htmx() -> bool:
+    """The request comes from htmx in the page (a boosted form's post), not a plain browser."""
+    return request.headers.get("HX-Request") == "true"
 
 
 def join_url(table) -> str:

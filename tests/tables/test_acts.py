@@ -148,6 +148,26 @@ def test_the_phone_form_suggests_the_next_round(table, bence):
     assert 'value="3"' in field
 
 
+def test_an_htmx_post_answers_the_next_screen_itself_as_its_get_would(client, table, bence):
+    """An act from the page (htmx) is one request: the screen comes back with the post (the
+    address bar set to it), drawn fresh (the next round suggested, the points field empty), the
+    same screen the GET would give; without htmx the post keeps its 303."""
+    entered = bence.post(f"/t/{table}/act/points", headers={"HX-Request": "true"},
+                         data={"points-round": "1", "points-points": "12",
+                               "nonce": uuid.uuid4().hex})
+    assert entered.status_code == 200 and "Location" not in entered.headers
+    assert entered.headers["HX-Push-Url"] == f"/t/{table}/phone"
+    assert totals(client, table) == {"Anna": 0, "Bence": 12, "Csilla": 0}
+    fields = re.findall(r'<input[^>]*name="points-(?:round|points)"[^>]*>', entered.get_data(as_text=True))
+    assert 'value="2"' in fields[0] and "value=" not in fields[1].replace('value=""', "")
+    fresh = bence.get(f"/t/{table}/phone", headers={"HX-Request": "true"})
+
+    def steady(page) -> str:    # a page's own tokens and nonces aside
+        return re.sub(r'[0-9a-f]{32}|(?<=value=")[^"]{40,}|(?<="X-CSRFToken": ")[^"]+', "",
+                      page.get_data(as_text=True))
+    assert steady(entered) == steady(fresh)
+
+
 def test_an_unknown_act_is_not_found(client, table, bence):
     response = bence.post(f"/t/{table}/act/dice", data={"nonce": uuid.uuid4().hex})
     assert response.status_code == 404
