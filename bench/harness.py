@@ -27,6 +27,7 @@ import statistics
 import subprocess
 import sys
 import time
+from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -479,17 +480,20 @@ def version_in(body: bytes) -> int | None:
 @dataclass
 class Acted:
     """An act as a phone made it: when its POST left, the page's version before and after,
-    the whole GET+POST+GET's seconds."""
+    the whole act's seconds (the screen's GET, the POST, and the GET its 303 names where the
+    server answers so) and from the POST leaving until the next screen is in."""
     sent: float
     before: int
     after: int
     seconds: float
+    posted: float
 
 
 async def act(browser: Browser, code: str, points: int | None = None, timeout: float = 10.0,
               posting: Any = None) -> Acted:
     """A player enters points as on the page: GET the phone's screen (the token, a fresh nonce,
-    the prefilled round), POST the entry form with them, GET the screen the 303 names. Raises
+    the prefilled round), POST the entry form with them as htmx does (``HX-Request``), and
+    take the next screen: the POST's own answer (200), or the GET its 303 names. Raises
     Refused (or the connection's error) when a step fails. ``posting(before)`` is called just
     before the POST leaves (the version the page showed)."""
     start = time.perf_counter()
@@ -507,13 +511,15 @@ async def act(browser: Browser, code: str, points: int | None = None, timeout: f
     sent = time.perf_counter()
     if posting is not None:
         posting(before)
-    status, headers, _body = await browser.post(action, fields, timeout)
-    if status != 303:
+    status, headers, body = await browser.post(action, fields, timeout)
+    if status == 303:
+        status, _headers, body = await browser.follow(headers, timeout)
+        if status != 200:
+            raise Refused("act's screen", status)
+    elif status != 200:
         raise Refused("act", status)
-    status, _headers, body = await browser.follow(headers, timeout)
-    if status != 200:
-        raise Refused("act's screen", status)
-    return Acted(sent, before, version_in(body) or before, time.perf_counter() - start)
+    done = time.perf_counter()
+    return Acted(sent, before, version_in(body) or before, done - start, done - sent)
 
 
 # --- figures ---------------------------------------------------------------------------------
@@ -548,8 +554,9 @@ class CPU:
 
     def report(self) -> str:
         wall = time.perf_counter() - self.wall
-        server = (self.server.cpu_seconds() - self.server_cpu) / wall
-        own = (time.process_time() - self.own_cpu) / wall
+        self.server_seconds = self.server.cpu_seconds() - self.server_cpu
+        self.own_seconds = time.process_time() - self.own_cpu
+        server, own = self.server_seconds / wall, self.own_seconds / wall
         text = f"server CPU {server:.2f} cores, load generator CPU {own:.2f} cores"
         stalled = stalled_microseconds()
         if stalled is not None and self.stalled is not None:
@@ -565,6 +572,72 @@ def stalled_microseconds() -> int | None:
         return int(dict(field.split("=") for field in some[1:])["total"])
     except (OSError, KeyError, IndexError, ValueError):
         return None
+
+
+class Profile:
+    """The server's workers sampled by py-spy (a sampling profiler that reads a process from
+    outside: nothing in the app changes) from :meth:`start` for ``seconds``; :meth:`report`
+    says where their time went: the functions most often on top of a stack (their own time)
+    and the app's functions most often anywhere on it (with what they call)."""
+
+    RATE = 200      # samples a second
+
+    def __init__(self, server: Server, seconds: float) -> None:
+        import shutil
+        import tempfile
+
+        self.spy = shutil.which("py-spy") or str(Path(sys.executable).with_name("py-spy"))
+        if not Path(self.spy).exists():
+            raise SystemExit("--profile needs py-spy: .venv/bin/pip install py-spy")
+        self.server, self.seconds = server, seconds
+        self.folder = Path(tempfile.mkdtemp(prefix="bench-profile-"))
+        self.running: list[subprocess.Popen] = []
+
+    def start(self) -> None:
+        for pid in self.server.pids()[1:]:
+            self.running.append(subprocess.Popen(
+                [self.spy, "record", "--pid", str(pid), "--duration", str(int(self.seconds)),
+                 "--rate", str(self.RATE), "--format", "raw", "--nonblocking",
+                 "--output", str(self.folder / f"{pid}.txt")],
+                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
+
+    def report(self, top: int = 20) -> str:
+        for process in self.running:
+            process.wait(timeout=self.seconds + 30)
+        own, anywhere, total = Counter[str](), Counter[str](), 0
+        for path in self.folder.glob("*.txt"):
+            for line in path.read_text().splitlines():
+                stack, _, count = line.rpartition(" ")
+                if not stack or not count.isdigit():
+                    continue
+                frames = [frame_name(f) for f in stack.split(";")]
+                total += int(count)
+                own[frames[-1]] += int(count)
+                for name in set(frames):
+                    if name.startswith(("companion.", "templates.")):
+                        anywhere[name] += int(count)
+        if not total:
+            return "   profile: no samples (py-spy may need ptrace rights: run as root)"
+        lines = [f"   profile: {total} samples of the workers ({self.RATE}/s each, "
+                 f"{self.seconds:.0f} s); their own time:"]
+        lines += [f"     {n / total * 100:5.1f}%  {name}" for name, n in own.most_common(top)]
+        lines.append("   the app's functions, with what they call:")
+        lines += [f"     {n / total * 100:5.1f}%  {name}" for name, n in anywhere.most_common(top)]
+        return "\n".join(lines)
+
+
+FRAME = re.compile(r"(.*?) \((.*?)(?::\d+)?\)$")
+
+
+def frame_name(frame: str) -> str:
+    """py-spy's "function (path:line)" as "module-ish path: function"."""
+    match = FRAME.match(frame)
+    if not match:
+        return frame
+    function, path = match.groups()
+    path = re.sub(r".*/site-packages/", "", path)
+    path = re.sub(r"^" + re.escape(str(ROOT)) + "/", "", path)
+    return f"{path.removesuffix('.py').replace('/', '.')}: {function}"
 
 
 if __name__ == "__main__" and sys.argv[1:2] == ["--serve"]:
