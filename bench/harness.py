@@ -40,6 +40,8 @@ HOST = "127.0.0.1"
 VERSION = re.compile(rb'data-version="(\d+)"')
 CSRF_HEADER = re.compile(rb"""hx-headers='\{"X-CSRFToken": "([^"]+)"\}'""")
 CSRF_INPUT = re.compile(rb'name="csrf_token" value="([^"]+)"')
+# a page's own scripts and style sheets (what a browser fetches after the HTML)
+ASSET = re.compile(rb'<(?:script[^>]*\ssrc|link[^>]*rel="stylesheet"[^>]*\shref)="(/[^"]+)"')
 INPUT = re.compile(rb"<input\b[^>]*>")
 ATTRIBUTE = re.compile(rb'([a-zA-Z_-]+)="([^"]*)"')
 PLAYERS = ("Anna", "Bence", "Csilla", "Dani", "Emese", "Feri", "Gabi", "Hanna", "Ildi", "Jani",
@@ -399,6 +401,7 @@ class Browser:
         self.page = Connection(port, self.address)
         self.live = Connection(port, self.address)
         self.token: str | None = None
+        self.cache: dict[str, tuple[float, str]] = {}   # asset → (fresh until, its ETag)
 
     def cookie(self) -> str | None:
         return "; ".join(f"{name}={value}" for name, value in self.jar.items()) or None
@@ -420,6 +423,31 @@ class Browser:
         if not live and status == 200:
             self.token = csrf_token(body) or self.token
         return status, answer, body
+
+    async def assets(self, body: bytes, timeout: float = 10.0) -> int:
+        """What a browser fetches after a page's HTML: its scripts and style sheets from this
+        server, asking for them compressed. A cached one is not asked for again while its
+        Cache-Control allows (``immutable`` or a max-age not yet over), else asked again with
+        its validator (a 304 when unchanged). Returns the bytes received."""
+        received = 0
+        for path in dict.fromkeys(p.decode() for p in ASSET.findall(body)):
+            kept = self.cache.get(path)
+            if kept is not None and kept[0] > time.monotonic():
+                continue
+            headers = {"Accept-Encoding": "gzip, deflate"}     # (br: over HTTPS only)
+            if kept is not None and kept[1]:
+                headers["If-None-Match"] = kept[1]
+            status, answer, content = await self.page.request("GET", path, self.cookie(),
+                                                              timeout=timeout, headers=headers)
+            if status not in (200, 304):
+                raise Refused(f"asset {path}", status)
+            received += len(content)
+            control = answer.get("cache-control", "")
+            age = re.search(r"max-age=(\d+)", control)
+            fresh = 365 * 86400 if "immutable" in control else int(age.group(1)) if age and \
+                "no-cache" not in control else 0
+            self.cache[path] = (time.monotonic() + fresh, answer.get("etag", kept[1] if kept else ""))
+        return received
 
     async def post(self, path: str, fields: list[tuple[str, str]] | bytes, timeout: float = 10.0,
                    content_type: str = "application/x-www-form-urlencoded",
@@ -487,22 +515,26 @@ class Acted:
     after: int
     seconds: float
     posted: float
+    screen: bytes = b""
 
 
 async def act(browser: Browser, code: str, points: int | None = None, timeout: float = 10.0,
-              posting: Any = None) -> Acted:
-    """A player enters points as on the page: GET the phone's screen (the token, a fresh nonce,
-    the prefilled round), POST the entry form with them as htmx does (``HX-Request``), and
-    take the next screen: the POST's own answer (200), or the GET its 303 names. Raises
+              posting: Any = None, screen: bytes | None = None) -> Acted:
+    """A player enters points as on the page: from the screen the phone shows (``screen``: the
+    last one it got, its page, a live update or an act's answer; without one, or without the
+    entry form in it, the page is loaded first: the token, a fresh nonce, the prefilled round),
+    POST the entry form as htmx does (``HX-Request``), and take the next screen: the POST's own
+    answer (200), or the GET its 303 names. Raises
     Refused (or the connection's error) when a step fails. ``posting(before)`` is called just
     before the POST leaves (the version the page showed)."""
     start = time.perf_counter()
-    screen = f"/t/{code}/phone"
-    status, _headers, body = await browser.get(screen, timeout)
-    if status != 200:
-        raise Refused("act's page", status)
-    before = version_in(body) or 0
     action = f"/t/{code}/act/points"
+    body = screen or b""
+    if not form_fields(body, action):       # no screen with the form at hand: the page's own
+        status, _headers, body = await browser.get(f"/t/{code}/phone", timeout)
+        if status != 200:
+            raise Refused("act's page", status)
+    before = version_in(body) or 0
     fields = form_fields(body, action)
     if not fields:
         raise Refused("act's page without the entry form", status)
@@ -519,7 +551,7 @@ async def act(browser: Browser, code: str, points: int | None = None, timeout: f
     elif status != 200:
         raise Refused("act", status)
     done = time.perf_counter()
-    return Acted(sent, before, version_in(body) or before, done - start, done - sent)
+    return Acted(sent, before, version_in(body) or before, done - start, done - sent, body)
 
 
 # --- figures ---------------------------------------------------------------------------------

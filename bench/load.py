@@ -3,16 +3,19 @@ workers, one per core, live views in front of the app, load shed), on 127.0.0.1,
 SQLite database, CSRF and the per-address rate limits on (bench/harness.py).
 
 Every phone is a browser of its own: its own loopback address (127.x.y.z, the client socket
-bound to it before connecting), its seat's cookie and whatever cookies the server sets. It
-first loads its page (``GET /t/<code>/phone``: the CSRF token, the version), then keeps its
+bound to it before connecting), its seat's cookie and whatever cookies the server sets, and an
+empty cache. It first loads its page (``GET /t/<code>/phone``: the CSRF token, the version,
+then the page's scripts and style sheets as a browser asks for them: compressed where the
+server compresses, again only when its cache headers say so), then keeps its
 live view as static/js/app.js does: a long poll (``wait=1``), the next one as soon as the last
 answered; a 503 holds it back for Retry-After × (1..2); a failed long poll means plain polling
 once a second for 30 s; while the line fails, a request unanswered for 5 s is asked again.
 Score-pad tables of 5 phones; at each table one act about every ``--act-every`` seconds, by
-its seats in turn, as a player makes it: GET the screen (the token, a fresh nonce, the
-prefilled round), POST the entry form, GET the screen its 303 names. An act's latency is the
-whole GET+POST+GET; "act → visible" is the time from its POST leaving until each of the
-table's other phones has the new version from its long poll.
+its seats in turn, as a player makes it: the entry form of the screen the phone shows (its
+page, its last live update or its last act's answer: a fresh nonce, the prefilled round),
+POSTed as htmx posts it, the next screen taken from its answer (or from the GET its 303
+names). An act's latency is the POST until that screen; "act → visible" is the time from its
+POST leaving until each of the table's other phones has the new version from its long poll.
 
 Phases, each printing its target, met or NOT met, and the server's and the generator's CPU:
 
@@ -91,8 +94,7 @@ UPLOAD_SECONDS = 20.0
 class Tally:
     def __init__(self) -> None:
         self.pages: list[float] = []        # a phone's first page
-        self.acts: list[float] = []         # the screen's GET, the POST, its next screen
-        self.posted: list[float] = []       # the POST leaving → the next screen in
+        self.acts: list[float] = []         # the POST leaving → the next screen in
         self.visible: list[float] = []      # act's POST → another phone of its table has it
         self.answered = 0                   # long polls and polls answered (200 or 204)
         self.shed = 0                       # answered 503 with Retry-After
@@ -141,6 +143,7 @@ class Phone:
         self.table = table
         self.seat = seat
         self.version = table.version
+        self.screen = b""                   # the newest screen it shows (its form, its nonce)
         self.tick = random.random()        # the phase of the page's 1-second timer
         self.task: asyncio.Task[None] | None = None
 
@@ -153,11 +156,13 @@ class Phone:
             status, _headers, body = await self.browser.get(f"/t/{self.table.code}/phone", TIMEOUT)
             if status != 200:
                 raise Refused("page", status)
+            await self.browser.assets(body, TIMEOUT)
         except FAILURES as error:
             stage.tally.errors[f"page {failure(error)}"] += 1
             return False
         stage.tally.pages.append(time.perf_counter() - start)
         self.version = version_in(body) or self.version
+        self.screen = body
         return True
 
     def start(self, stage: Stage) -> None:
@@ -211,6 +216,7 @@ class Phone:
                 stage.tally.answered += 1
                 if status == 200:
                     self.got(stage, version_in(body) or self.version)
+                    self.screen = body
                 if long and loop.time() - asked >= 1.0:
                     continue        # a tick came while it waited: the next long poll at once
                 if long and status == 200:
@@ -263,10 +269,11 @@ async def actor(phones: list[Phone], stage: Stage, until: float, every: float) -
                 phone.task.cancel()
 
         try:
-            acted = await act(phone.browser, code, timeout=TIMEOUT, posting=posting)
-            stage.tally.acts.append(acted.seconds)
-            stage.tally.posted.append(acted.posted)
+            acted = await act(phone.browser, code, timeout=TIMEOUT, posting=posting,
+                              screen=phone.screen)
+            stage.tally.acts.append(acted.posted)
             phone.version = max(phone.version, acted.after)
+            phone.screen = acted.screen
         except FAILURES as error:
             stage.tally.errors[f"act {failure(error)}"] += 1
         if entry:       # it posted: its live view waits again from the screen it got
@@ -286,12 +293,14 @@ async def newcomer(port: int, code: str,
     start = time.perf_counter()
     try:
         if sit is None:
-            status, _h, _b = await browser.get("/", TIMEOUT)
+            status, _h, body = await browser.get("/", TIMEOUT)
             if status != 200:
                 raise Refused("home page", status)
+            await browser.assets(body, TIMEOUT)
         status, _h, body = await browser.get(f"/j/{code}", TIMEOUT)
         if status != 200:
             raise Refused("join page", status)
+        await browser.assets(body, TIMEOUT)
         if sit is not None:
             status, headers, _b = await browser.post(
                 f"/j/{code}", [("csrf_token", browser.token or ""), ("seat", str(sit))], TIMEOUT)
@@ -318,8 +327,7 @@ def crowd_of(tables: list[Table], port: int, count: int) -> tuple[list[Phone], l
 
 
 def act_lines(tally: Tally, seconds: float, cpu: CPU | None = None) -> list[str]:
-    lines = [f"acts (GET, POST, screen) {len(tally.acts):5d}  {percentiles(tally.acts)}",
-             f"  of which POST → screen {len(tally.posted):5d}  {percentiles(tally.posted)}",
+    lines = [f"acts (POST → screen)    {len(tally.acts):6d}  {percentiles(tally.acts)}",
              f"act → visible           {len(tally.visible):6d}  {percentiles(tally.visible)}",
              f"live answers {tally.answered / seconds:.0f}/s, shed (503) {tally.shed}"]
     if cpu is not None and tally.acts:
