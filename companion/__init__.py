@@ -26,6 +26,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     register_extensions(app)
     register_blueprints(app)
     register_security_headers(app)
+    register_assets(app)            # before the proxy's: it sees the path the proxy leaves
     register_proxy(app)
     register_error_handlers(app)
     return app
@@ -156,6 +157,12 @@ def register_security_headers(app: Flask) -> None:
         response.headers.setdefault("Referrer-Policy", "same-origin")
         response.vary.add("Cookie")
         return response
+
+
+def register_assets(app: Flask) -> None:
+    from .assets import init_app
+
+    init_app(app)
 
 
 def register_proxy(app: Flask) -> None:

@@ -3,11 +3,14 @@
 // It does one thing: when a page cannot be loaded (no network), it shows the offline page.
 // It keeps only that page (in each language), its stylesheet and its icons; it never caches
 // a table's pages or the answers of the app, which always come from the network.
-var CACHE = "tc-offline-v1";
+// The server fills in ASSETS and VERSION when it serves this file (companion/tables/install.py):
+// what the offline page loads, under the hashed names of the static files' manifest, and a
+// version of that list, so that new files make a new worker and a new cache.
+var ASSETS = [] /* ASSETS */;
+var CACHE = "tc-offline-" + "" /* VERSION */;
 var LANGUAGES = ["en", "hu"];
 var OFFLINE = LANGUAGES.map(function (lang) { return "/offline?lang=" + lang; });
-var KEPT = OFFLINE.concat(["/static/css/app.css", "/static/favicon.svg",
-                           "/static/icons/icon-192.png"]);
+var KEPT = OFFLINE.concat(ASSETS);
 
 self.addEventListener("install", function (event) {
   event.waitUntil(caches.open(CACHE).then(function (cache) {

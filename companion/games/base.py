@@ -266,6 +266,10 @@ class Screens:
     play_template: ClassVar[str | None] = None
     # the host screen's live tools (acting for a seat), under the stage on a TV
     tools_template: ClassVar[str | None] = None
+    # the scripts (under static/) the game's parts of a table's screens use while it is played,
+    # and those its options on the start page use: each page loads only those of its own game
+    scripts: ClassVar[tuple[str, ...]] = ()
+    options_scripts: ClassVar[tuple[str, ...]] = ()
     # breakdown key -> the id of an SVG symbol the live view defines: a TV heads the scoreboard's
     # columns with it when the words would not fit (the words stay for screen readers)
     category_icons: ClassVar[Mapping[str, str]] = {}

@@ -10,6 +10,8 @@ decides whether it is still this browser's.
 """
 from __future__ import annotations
 
+import hashlib
+import json
 import mimetypes
 import re
 from pathlib import Path
@@ -18,12 +20,18 @@ from typing import Any
 from flask import Response, current_app, redirect, render_template, request, url_for
 from flask_babel import force_locale
 
+from ..assets import asset_url
 from ..i18n import LANGUAGES
 from . import bp, service
 from .identity import is_host, my_seat, remember
 
 # Python knows the type from 3.13 on (or from the system's mime.types); the manifest needs it
 mimetypes.add_type("application/manifest+json", ".webmanifest")
+
+# what the offline page loads (its template names the same), kept by the service worker
+OFFLINE_ASSETS = ("css/app.css", "favicon.svg", "icons/icon-192.png")
+WORKER_ASSETS = "[] /* ASSETS */"
+WORKER_VERSION = '"" /* VERSION */'
 
 LAST_COOKIE = "tc_last"
 LAST = re.compile(r"(host|phone):([A-Z0-9]{1,8})")
@@ -56,8 +64,12 @@ def last():
 @bp.get("/sw.js")
 def service_worker():
     """The service worker, from the site's root so that its scope is the whole site; always
-    checked for a newer version."""
-    script = Path(current_app.static_folder or "", "sw.js").read_bytes()     # a few kilobytes
+    checked for a newer version. Its list of the offline page's files is filled in here, under
+    their hashed names."""
+    source = Path(current_app.static_folder or "", "sw.js").read_text(encoding="utf-8")
+    kept = json.dumps([asset_url(name) for name in OFFLINE_ASSETS])
+    version = hashlib.sha256(kept.encode()).hexdigest()[:12]
+    script = source.replace(WORKER_ASSETS, kept, 1).replace(WORKER_VERSION, json.dumps(version), 1)
     response = Response(script, mimetype="text/javascript")
     response.headers["Cache-Control"] = "no-cache"
     response.add_etag()

@@ -1,4 +1,5 @@
-// What every page does: live updates, the start-a-table form, entry forms, folded parts, sw.js.
+// What every page does: live updates, the start-a-table form, entry forms, folded parts, sw.js,
+// and the scripts of the parts a page brings.
 import {dropLive, isLiveRequest, refreshLive} from "./connection.js";
 
 // Live screens: a long poll (wait=1: the server answers as soon as the table changes, or with
@@ -210,3 +211,26 @@ document.addEventListener("click", function (event) {
   try { localStorage.setItem(VIBRATE_KEY, vibrateAllowed() ? "off" : "on"); } catch (e) { /* private mode */ }
   followTurn();
 });
+
+// A part's own script: a page loads those of the parts it draws (its template names them), and
+// a page brought by a boosted link or a live update can bring a part the first page had none
+// of (a move to walk, a keypad, the kept entries' banner): its script loads then, once (a
+// module runs once however often it is imported). The build of the static files rewrites these
+// names to the hashed ones (companion/assets.py).
+var PARTS = [
+  ["#offline", function () { return import("./offline.js"); }],
+  ["#live[data-keep-awake]", function () { return import("./wake.js"); }],
+  ["[data-move]", function () { return import("./moves.js"); }],
+  ["form[data-keypad]", function () { return import("./keypad.js"); }],
+  ["[data-score-pad-options]", function () { return import("./score-sheet-options.js"); }]
+];
+var partsLoaded = {};
+function loadParts() {
+  PARTS.forEach(function (part) {
+    if (partsLoaded[part[0]] || !document.querySelector(part[0])) { return; }
+    partsLoaded[part[0]] = true;
+    part[1]().catch(function () { partsLoaded[part[0]] = false; });   // the next page tries again
+  });
+}
+document.addEventListener("htmx:afterSettle", loadParts);
+loadParts();

@@ -2,6 +2,7 @@
 offline page."""
 from __future__ import annotations
 
+import io
 import json
 import re
 
@@ -48,7 +49,7 @@ def test_every_page_links_the_manifest_the_icons_and_the_theme_colour(client):
     page = client.get("/").get_data(as_text=True)
     assert '<link rel="manifest" href="/static/manifest.webmanifest">' in page
     touch = re.search(r'<link rel="apple-touch-icon" href="(/static/[^"]+)">', page)
-    with Image.open(STATIC / touch.group(1).removeprefix("/static/")) as image:
+    with client.get(touch.group(1)) as icon, Image.open(io.BytesIO(icon.get_data())) as image:
         assert image.size == (180, 180)
     assert f'<meta name="theme-color" content="{manifest()["theme_color"]}">' in page
     with client.get("/static/manifest.webmanifest") as served:
@@ -123,22 +124,34 @@ def test_a_finished_table_with_a_rematch_leads_to_it(app, client):
     assert client.get("/last").headers["Location"] == f"/t/{code}/next?view=host"
 
 
+def worker_source(client) -> str:
+    with client.get("/sw.js") as worker:
+        return worker.get_data(as_text=True)
+
+
 def test_the_service_worker_is_served_from_the_root_and_always_checked(client):
     with client.get("/sw.js") as worker:
         assert worker.status_code == 200 and worker.mimetype == "text/javascript"
         assert worker.headers["Cache-Control"] == "no-cache"
-        assert worker.get_data() == (STATIC / "sw.js").read_bytes()
+        etag = worker.headers["ETag"]
+    with client.get("/sw.js", headers={"If-None-Match": etag}) as again:
+        assert again.status_code == 304
 
 
 def test_everything_the_service_worker_keeps_is_there_and_no_table_page_is_kept(client):
-    source = (STATIC / "sw.js").read_text()
+    source = worker_source(client)
     kept = re.findall(r'"(/static/[^"]+)"', source)
-    assert "/static/css/app.css" in kept and len(kept) >= 3
+    assert any(re.fullmatch(r"/static/css/app\.[0-9a-f]{8}\.css", url) for url in kept)
+    assert len(kept) >= 3
     for url in kept:
         with client.get(url) as answer:
             assert answer.status_code == 200, url
+            assert "immutable" in answer.headers["Cache-Control"], url
     assert '"/offline?lang=" + lang' in source
     assert "/t/" not in source and "cache.put" not in source     # only what install keeps
+    assert "/* ASSETS */" not in source and "/* VERSION */" not in source
+    version = re.search(r'var CACHE = "tc-offline-" \+ "([0-9a-f]+)";', source)
+    assert version, source[:600]        # new files: a new cache (the old one is let go)
 
 
 def test_the_offline_page_speaks_the_players_language(client):
@@ -157,6 +170,6 @@ def test_the_offline_page_speaks_the_players_language(client):
 def test_the_offline_page_loads_only_what_the_service_worker_keeps(client):
     page = client.get("/offline?lang=en").get_data(as_text=True)
     loads = set(re.findall(r'(?:src|href)="(/static/[^"]+)"', page))
-    kept = set(re.findall(r'"(/static/[^"]+)"', (STATIC / "sw.js").read_text()))
+    kept = set(re.findall(r'"(/static/[^"]+)"', worker_source(client)))
     assert loads and loads <= kept
     assert "<script" not in page

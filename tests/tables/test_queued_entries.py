@@ -3,6 +3,7 @@ answer: appended once by its nonce however often it is sent, or refused in words
 of the table as it is when it arrives — never a page, never a silent overwrite."""
 from __future__ import annotations
 
+import re
 import uuid
 
 from tests.support import enter, events, totals
@@ -106,7 +107,7 @@ def test_a_roll_kept_offline_is_refused_and_a_die_s_move_is_judged_by_the_rules_
 
 def test_the_live_screens_carry_the_offline_words_translated(client, table, anna):
     page = anna.get(f"/t/{table}/phone").get_data(as_text=True)
-    assert 'id="offline"' in page and "js/offline.js" in page
+    assert 'id="offline"' in page and re.search(r'src="/static/js/offline\.[0-9a-f]{8}\.js"', page)
     assert 'data-behind="Offline — last update {s} s ago"' in page
     assert 'data-entry="Round {points-round}: {points-points} points"' in page
     anna.post("/lang", data={"lang": "hu", "next": f"/t/{table}/phone"})

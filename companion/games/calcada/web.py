@@ -20,6 +20,7 @@ class CalcadaScreens(Screens):
     live_template = "games/calcada/live.html"
     tools_template = "games/calcada/tools.html"
     play_template = "games/calcada/play.html"
+    scripts = ("js/moves.js",)             # the moves walked tap by tap
     query_args = ("colour", "number", "cell", "as")
     blueprint = web_part(".editor", "bp")
     options_links = ((_l("Correct the boards (board editor)"), "calcada.boards"),)

@@ -22,6 +22,7 @@ class DoodleCityScreens(Screens):
     live_template = "games/doodle_city/live.html"
     tools_template = "games/doodle_city/tools.html"
     play_template = "games/doodle_city/play.html"
+    scripts = ("js/moves.js",)             # the moves walked tap by tap
     query_args = ("die", "cell", "as", "anyway")
     blueprint = web_part(".editor", "bp")
     options_links = ((_l("Correct the sheet layout (sheet editor)"), "doodle_city.sheets"),)

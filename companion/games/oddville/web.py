@@ -19,6 +19,7 @@ class OddVilleScreens(Screens):
     live_template = "games/oddville/live.html"
     tools_template = "games/oddville/tools.html"
     play_template = "games/oddville/play.html"     # a phone: the city first, spots in reach
+    scripts = ("js/moves.js",)             # the moves walked tap by tap
     query_args = ("as", "spot", "take", "pick", "scores")
 
     def options_from_form(self, form: OptionsForm, players: list[str]) -> dict[str, Any]:

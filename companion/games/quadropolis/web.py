@@ -29,6 +29,7 @@ class QuadropolisScreens(Screens):
     host_template = "games/quadropolis/host.html"
     live_template = "games/quadropolis/live.html"
     play_template = "games/quadropolis/play.html"
+    scripts = ("js/moves.js",)             # the moves walked tap by tap
     category_icons = {"towers": "q-tower", "shops": "q-shop", "public_services": "q-public",
                       "parks": "q-park", "factories": "q-factory", "harbours": "q-harbour",
                       "offices": "q-office", "monuments": "q-monument",

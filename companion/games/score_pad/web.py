@@ -26,6 +26,8 @@ class ScorePadScreens(Screens):
     live_same_for_every_seat = True
     blueprint = web_part(".editor", "bp")
     options_template = "games/score_pad/_options.html"
+    options_scripts = ("js/score-sheet-options.js",)
+    scripts = ("js/keypad.js",)            # the entry card's keypad
     options_links = ((_l("Score sheets (sheet editor)"), "score_pad.sheets"),)
 
     # --- starting a table (``start.py``) --------------------------------------------------
