@@ -62,6 +62,9 @@ def configure(app: Flask, config: Mapping[str, Any] | None) -> None:
         DEFINITIONS_PER_BROWSER=50,
         DEFINITIONS_MAX=5000,
         DEFINITION_MAX_BYTES=64 * 1024,
+        # where the static files are built (hashed, compressed: companion/assets.py); by default
+        # static-build/ in the instance folder; servers of one checkout may share one
+        STATIC_BUILD=os.environ.get("COMPANION_STATIC_BUILD") or None,
         # the games page lists every finished game, not only this browser's (a private server)
         HISTORY_ALL_GAMES=(os.environ.get("COMPANION_HISTORY_ALL_GAMES") or "").strip().lower()
         in ("1", "true", "yes", "on"),

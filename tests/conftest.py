@@ -15,6 +15,10 @@ from tests.support import LiveServer, make_app
 # The tests choose their databases and keys themselves; a shell's are never used.
 for setting in ("DATABASE_URL", "COMPANION_SECRET_KEY"):
     os.environ.pop(setting, None)
+# Every app, server and command of the run (each with an instance folder of its own) serves
+# the static files from one build, made once: it is the same for the same files
+os.environ["COMPANION_STATIC_BUILD"] = str(Path(__file__).resolve().parent.parent / "instance"
+                                           / "static-build")
 
 
 def pytest_addoption(parser):
