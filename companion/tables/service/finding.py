@@ -7,7 +7,7 @@ from __future__ import annotations
 import secrets
 
 from flask import g
-from sqlalchemy import select
+from sqlalchemy import bindparam, select
 from sqlalchemy.orm import joinedload
 
 from ...extensions import db
@@ -27,6 +27,10 @@ def normal_code(code: str) -> str:
     return code.strip().upper()
 
 
+# built once: every request finds its table (the statement's cache key is made once too)
+FIND = select(Table).options(joinedload(Table.seats)).where(Table.code == bindparam("code"))
+
+
 def find(code: str) -> Table | None:
     """The table with its seats (one statement), found once per request: the limiter, the
     route and the screen share it (a commit expires it, so a later read is fresh)."""
@@ -35,8 +39,7 @@ def find(code: str) -> Table | None:
     code = normal_code(code)
     found: dict[str, Table] = g.setdefault("tables_found", {})
     if code not in found:
-        table = db.session.scalars(select(Table).options(joinedload(Table.seats))
-                                   .where(Table.code == code)).unique().first()
+        table = db.session.scalars(FIND, {"code": code}).unique().first()
         if table is None:
             return None
         found[code] = table
