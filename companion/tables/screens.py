@@ -28,9 +28,10 @@ bp.add_app_template_global(fragments.own_row, "own_row")
 @bp.get("/t/<code>")
 def host(code: str):
     table = table_or_404(code)
-    if is_host(table):
+    response = render_screen(table, "host")
+    if is_host(table):          # recorded once drawn (its commit expires what was read)
         service.sat(table, browser())
-    return render_screen(table, "host")
+    return response
 
 
 @bp.get("/t/<code>/phone")
@@ -38,8 +39,9 @@ def phone(code: str):
     table = table_or_404(code)
     if my_seat(table) is None:
         return redirect(url_for("tables.join", code=table.code))
-    service.sat(table, browser())
-    return render_screen(table, "phone")
+    response = render_screen(table, "phone")
+    service.sat(table, browser())       # once drawn (its commit expires what was read)
+    return response
 
 
 @bp.get("/t/<code>/history")

@@ -21,20 +21,22 @@ SITTINGS_KEPT = 20_000      # (browser, table) pairs a process knows are recorde
 def sat(table: Table, browser_hash: str) -> None:
     """This browser took part in the table (its games page lists it): recorded once, a second
     time is a no-op (the unique constraint settles two requests at once). A pair this process
-    has seen recorded is not asked for again: every page view of a table passes here."""
+    has seen recorded is not asked for again: every page view of a table passes here. Its
+    commit expires what the request read: a screen records it once drawn."""
     recorded = cache.of_app("sittings_recorded", SITTINGS_KEPT)
-    pair = (browser_hash, table.id, table.code)
+    table_id = table.id
+    pair = (browser_hash, table_id, table.code)
     if recorded.get(pair):
         return
     known = select(Sitting.id).where(Sitting.browser_hash == browser_hash,
-                                     Sitting.table_id == table.id)
+                                     Sitting.table_id == table_id)
     if db.session.scalar(known) is not None:
         recorded.put(pair, True)
         return
     db.session.commit()         # the read above ends before the write starts (as in writing)
     with one_writer():
         try:
-            db.session.add(Sitting(browser_hash=browser_hash, table_id=table.id))
+            db.session.add(Sitting(browser_hash=browser_hash, table_id=table_id))
             db.session.commit()
         except IntegrityError:      # the same browser's other request recorded it meanwhile
             db.session.rollback()
