@@ -45,8 +45,9 @@ DOODLE_SETUP = [*({"type": "start_road", "column": c, "shape": s}
 # that the next choice is drawn); each pick starts where the one before it ended
 GAMES = {
     "doodle-city": ({"sheet": "default", "dice": "physical"}, DOODLE_SETUP, [
-        ("the white die", "#live a.die.legal", ".sheet-grid a.cell.target"),
-        ("the cell", ".sheet-grid a.cell.target", ".move-bar form button"),
+        ("the white die", '.doodle-move[data-step="die"] a.die.legal',
+         '.doodle-move[data-step="cell"] .sheet-grid a.cell.legal'),
+        ("the cell", ".sheet-grid a.cell.legal", ".move-bar form button"),
     ]),
     "calcada": ({}, [], [
         ("the colour", '.colours a[data-colour="blue"]', '.calcada-move[data-step="number"]'),

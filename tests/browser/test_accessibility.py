@@ -84,7 +84,8 @@ def calcada_move(page: Page) -> None:
 
 def doodle_move(page: Page) -> None:
     page.locator("#live a.die.legal").first.click()
-    cell = page.locator("#live .sheet-grid a.cell").first
+    # the die's cells: marked in the page (picked there), or drawn by the server (asked first)
+    cell = page.locator("#live .sheet-grid").locator("a.cell.legal, a.cell.target:not(.reach)").first
     question = page.locator("#live .turn-question a.primary")
     expect(cell.or_(question)).to_be_visible()
     if question.is_visible():       # not this seat's pick yet: the question, then the cells

@@ -21,7 +21,7 @@ def act_on_sheet(page: Page) -> str | None:
     value = legal.first.inner_text().strip()
     legal.first.click()
     page.wait_for_url(re.compile(r"\?die=\d"))
-    page.locator(".sheet-grid a.cell").first.click()
+    page.locator(".sheet-grid").locator("a.cell.legal, a.cell.target:not(.reach)").first.click()
     page.wait_for_url(re.compile(r"cell=\d-\d"))
     shapes = page.locator("form.shapes:not([hidden]) button.shape")   # a road cell's
     with page.expect_response(lambda r: "/act/" in r.url and r.request.method == "POST"):

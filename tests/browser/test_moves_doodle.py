@@ -1,6 +1,7 @@
-"""Doodle City's move picked in the page: the die is a link (taking it needs the table), then
-the cell and the shape are picked with no request, from the choices the screen carries, and
-the draw can be made offline: kept on the phone, entered once when the connection is back."""
+"""Doodle City's move picked in the page: in turn the die, the cell and the shape are picked with
+no request, from the choices the screen carries (a die picked before an earlier player's pick
+asks the server first), and the draw can be made offline: kept on the phone, entered once when
+the connection is back."""
 from __future__ import annotations
 
 import re
@@ -11,6 +12,7 @@ from playwright.sync_api import expect
 from .helpers import LIVE_TIMEOUT, live_polls_due, take_seat
 from .test_at_the_table import SETUP, host_of, opened
 from .test_moves import offline, phone_without_script, record
+from .test_screens import SCREENS
 
 
 @pytest.mark.parametrize("online", [True, False], ids=["online", "offline"])
@@ -23,22 +25,27 @@ def test_a_doodle_city_road_is_picked_in_the_page_and_entered_once(
     host_of(host_page, live_server, code, secret)
     anna = phone("Anna")
     take_seat(anna, f"{live_server.url}/j/{code}", "Anna")
-    anna.locator("#live a.die.legal", has_text="2").click()           # the table's: a link
-    expect(anna).to_have_url(re.compile(r"\?die=0$"))
     move = anna.locator("[data-move][data-walking]")
-    expect(move).to_have_attribute("data-step", "cell")
+    expect(move).to_have_attribute("data-step", "die")
+    expect(anna.locator(".sheet-grid a.cell.legal")).to_have_count(0)     # no die, no cell yet
     requests: list[str] = []
     anna.on("request", lambda request: requests.append(request.url))
     if not online:
         offline(anna)
     requests.clear()
+    anna.locator("#live a.die.legal", has_text="2").click()           # Anna's pick: in the page
+    expect(anna).to_have_url(re.compile(r"\?die=0$"))
+    expect(move).to_have_attribute("data-step", "cell")
+    SCREENS.mkdir(parents=True, exist_ok=True)
+    anna.screenshot(path=str(SCREENS / f"phone-doodle-city-die-picked-{online}.png"),
+                    caret="initial", animations="disabled")
     anna.locator('.sheet-grid a.cell[data-value="2-2"]').click()
     expect(move).to_have_attribute("data-step", "shape")
     expect(anna).to_have_url(re.compile(r"\?die=0&cell=2-2$"))
     straight = anna.locator('#shape-bar button[value="NS"]')
     expect(straight.locator(".circles")).to_have_text(re.compile(r"^\d+$"))   # what it circles
     expect(anna.get_by_role("button", name="Cross a house here")).to_be_hidden()
-    # the cell and the shapes drawn with no request (the live view's long poll goes on as ever)
+    # the die, the cell and the shapes drawn with no request (the live view's long poll goes on)
     assert [url for url in requests if "/static/" not in url and "wait=1" not in url] == []
     straight.dblclick()
     if not online:

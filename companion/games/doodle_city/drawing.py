@@ -29,11 +29,17 @@ def shape_icon(shape: str) -> str:
 
 
 def board(state: rules.State, player: str, die: int | None = None,
-          cell: tuple[int, int] | None = None) -> dict[str, Any]:
-    """Everything the phone draws for ``player``'s sheet, with the cells this die can reach."""
+          cell: tuple[int, int] | None = None, every_die: bool = False) -> dict[str, Any]:
+    """Everything the phone draws for ``player``'s sheet, with the cells this die can reach
+    (``every_die``, no die picked yet: the cells any legal die reaches, each a choice the page
+    offers once its die is picked; ``reach`` marks them)."""
     mine = state.sheets[player]
     acting = rules.may_act(state, player) and not state.finished and state.roll is not None
     targets = set(rules.targets(state, player, die)) if acting and die is not None else set()
+    reach: set[tuple[int, int]] = set()
+    if acting and die is None and every_die:
+        reach = {found for legal in rules.legal_dice(state, player)
+                 for found in rules.targets(state, player, legal)}
     cells = []
     for row in range(1, 6):
         for column in range(1, 6):
@@ -48,7 +54,8 @@ def board(state: rules.State, player: str, die: int | None = None,
             cells.append({"row": row, "column": column, "type": kind, "houses": houses,
                           "x": (column - 1) * CELL, "y": (row - 1) * CELL,
                           "path": shape_icon(shape) if shape else None,   # in the cell's box
-                          "target": (row, column) in targets, "selected": cell == (row, column)})
+                          "target": (row, column) in targets or (row, column) in reach,
+                          "reach": (row, column) in reach, "selected": cell == (row, column)})
     return {"cells": cells, "size": 5 * CELL, "acting": acting,
             "selected": cell if cell in targets else None,
             "selected_type": state.sheet.cell(*cell) if cell in targets else None}

@@ -140,6 +140,13 @@ def end_message(state: rules.State, finished: bool) -> str | None:
     return gettext("Last round! The game ends after this round.")
 
 
+def picks_out_of_turn(state: rules.State, player: str | None) -> bool:
+    """A die ``player`` picked now would come before an earlier player's pick (the screen asks
+    first: :func:`out_of_turn`)."""
+    turn = rules.turn(state)
+    return turn is not None and turn.doing == rules.PICK and turn.player != player
+
+
 def out_of_turn(state: rules.State, player: str | None, die: int | None,
                 selection: Mapping[str, str], keep: Mapping[str, str],
                 host: bool = False) -> tuple[Any, Any]:
@@ -180,18 +187,23 @@ def screen(state: rules.State, options: Mapping[str, Any], view: str, seat: Any,
     dice = draw.dice(state, player)
     for die_ in dice:
         die_["query"] = {"die": die_["index"], **keep}
-    board = draw.board(state, player, None if ask else die, cell) if player else None
+    may_act = bool(player) and state.roll is not None and rules.may_act(state, player)
+    # in turn, the die is picked in the page too (no request): every cell some legal die reaches
+    # is drawn as a choice, the move's choices saying which the picked die reaches; a die picked
+    # before an earlier player's pick still asks the server first (its question)
+    early = may_act and die is None and not ask and not picks_out_of_turn(state, player)
+    board = draw.board(state, player, None if ask else die, cell, every_die=early) \
+        if player else None
     for cell_ in board["cells"] if board else []:
         cell_["query"] = {"die": "" if die is None else die,
                           "cell": f"{cell_['row']}-{cell_['column']}", **keep, **agreed}
-    may_act = bool(player) and state.roll is not None and rules.may_act(state, player)
     selected = board["selected"] if board else None
     walk = ({"choices": rules.choices(state, player),
              "picked": {"die": die, "cell": f"{selected[0]}-{selected[1]}" if selected else None},
              "circle_values": sorted(set(state.sheet.hotel_track) | set(state.sheet.shop_track),
                               reverse=True),
              "road_shapes": " ".join(SHAPES)}
-            if may_act and die is not None and not ask else None)
+            if may_act and (die is not None or early) and not ask else None)
     return Screen(
         player=player,
         who={"player": player} if view == "host" and player else {},
