@@ -22,6 +22,7 @@ from typing import Any, Callable, Hashable
 from flask_babel import get_locale
 from flask_wtf.csrf import generate_csrf
 from jinja2 import pass_context
+from jinja2.utils import htmlsafe_json_dumps
 from jinja2.runtime import Context
 from markupsafe import Markup, escape
 
@@ -31,9 +32,11 @@ NONCE = "\x1enonce\x1e"          # never in a page otherwise: a control characte
 CSRF = "\x1ecsrf\x1e"
 OWN = "\x1eown\x1f"              # + the row's player (as escaped in the page) + "\x1e"
 OWN_ROW = re.compile("\x1eown\x1f([^\x1e]*)\x1e")
+FOLLOW = "\x1efollow\x1e"        # what the seat's entry form follows, in a fragment every seat shares
 KEPT = 512                       # fragments a process keeps (a few per table in play)
 PARTS_KEPT = 1024                # shared parts (a few per fragment)
 SHARING = "sharing_parts"        # set in the context of a fragment rendered to be shared
+ALIKE = "seats_alike"            # ... and shared by every seat of the table (its follow marked)
 
 
 def shared(key: Hashable, render: Callable[[Callable[[], str]], tuple[str, Any]]) -> tuple[str, Any]:
@@ -45,10 +48,14 @@ def shared(key: Hashable, render: Callable[[Callable[[], str]], tuple[str, Any]]
     return cache.of_app("live_fragments", KEPT).get_or_make(key, marked)
 
 
-def personal(text: str, player: str | None = None) -> str:
-    """A shared fragment made this browser's: its CSRF token, a fresh nonce per form, and its
-    player's own row marked (``player``: the seat's name)."""
+def personal(text: str, player: str | None = None,
+             follow: dict[str, Any] | None = None) -> str:
+    """A shared fragment made this browser's: its CSRF token, a fresh nonce per form, its
+    player's own row marked (``player``: the seat's name) and, in a fragment every seat shares,
+    what its entry form follows (``follow``)."""
     text = text.replace(CSRF, generate_csrf())
+    if follow is not None:
+        text = text.replace(FOLLOW, str(escape(htmlsafe_json_dumps(follow))))
     if OWN in text:
         own = str(escape(player)) if player is not None else None
         text = OWN_ROW.sub(lambda match: " mine" if match.group(1) == own else "", text)
@@ -80,3 +87,12 @@ def own_row(context: Context, player: str) -> Markup:
         return Markup(OWN) + escape(player) + Markup("\x1e")
     seat = context.get("seat")
     return Markup(" mine" if seat is not None and seat.name == player else "")
+
+
+@pass_context
+def follow_fields(context: Context) -> Markup:
+    """The entry form's follow fields as the page's ``#follow`` carries them (JSON): in a
+    fragment every seat shares a marker, filled per response by :func:`personal`."""
+    if context.get(SHARING) and context.get(ALIKE):
+        return Markup(FOLLOW)
+    return Markup(escape(htmlsafe_json_dumps(context.get("follow"))))

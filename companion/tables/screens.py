@@ -23,6 +23,7 @@ from .summaries import history
 
 bp.add_app_template_global(fragments.shared_part, "shared_part")
 bp.add_app_template_global(fragments.own_row, "own_row")
+bp.add_app_template_global(fragments.follow_fields, "follow_fields")
 
 
 @bp.get("/t/<code>")
@@ -76,21 +77,39 @@ def live(code: str):
     return response
 
 
+def seats_alike(game, replay) -> bool:
+    """Every seat's phone shows the same live part but for its own row and what its entry form
+    follows (both filled per response): the game keeps no turn now, draws no move of the seat's
+    own in the live part (no play template) and its own part is the same for every seat."""
+    screens = game.screens
+    return (not screens.play_template
+            and (not screens.live_template or screens.live_same_for_every_seat)
+            and game.rules.turn(replay.state) is None)
+
+
 def live_fragment(table, view: str, screen: dict[str, Any] | None = None) -> tuple[str, bool]:
     """The screen's live part for this browser, and whether the game is finished: rendered once
-    per table, version, language, kind of viewer (see fragments.py), made this browser's;
-    ``screen``: the screen's context when its page has it already."""
+    per table, version, language, kind of viewer (see fragments.py), made this browser's; a
+    phone's once for all its seats where they see it alike (:func:`seats_alike`). ``screen``:
+    the screen's context when its page has it already."""
     seat, host = my_seat(table), is_host(table)
-    selection = selection_of(GAMES[table.game])
-    key = (table.id, table.version, view, str(get_locale()), seat.position if seat else None,
+    game = GAMES[table.game]
+    selection = selection_of(game)
+    replay = service.replay_of(table) if view == "phone" and seat is not None else None
+    alike = replay is not None and seats_alike(game, replay)
+    key = (table.id, table.version, view, str(get_locale()),
+           "alike" if alike else seat.position if seat else None,
            host, tuple(sorted(selection.items())), join_url(table))
 
     def render(nonce) -> tuple[str, bool]:
-        context = screen or screen_context(table, service.replay_of(table), view)
-        return render_template("tables/_live.html", nonce=nonce, **{fragments.SHARING: True},
+        context = screen or screen_context(table, replay or service.replay_of(table), view)
+        return render_template("tables/_live.html", nonce=nonce,
+                               **{fragments.SHARING: True, fragments.ALIKE: alike},
                                **context), context["finished"]
     text, finished = fragments.shared(key, render)
-    return fragments.personal(text, seat.name if seat else None), finished
+    follow = {**game.screens.follow(replay.state, seat.name), "seen": len(replay.events)} \
+        if alike else None
+    return fragments.personal(text, seat.name if seat else None, follow), finished
 
 
 @bp.app_template_global()

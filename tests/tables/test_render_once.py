@@ -2,6 +2,8 @@
 are the same as a fresh replay and a fresh render, whatever was entered and by which process."""
 from __future__ import annotations
 
+import html
+import json
 import re
 import uuid
 
@@ -149,13 +151,36 @@ def test_what_every_seat_shows_alike_is_rendered_once_for_all_of_them(app, clien
         return real(name, *args, **kwargs)
     monkeypatch.setattr(app.jinja_env, "get_template", counting)
     pages = [phone.get(f"/t/{code}/live?v=0&view=phone").get_data(as_text=True) for phone in phones]
-    assert rendered.count("tables/_live.html") == 3             # each seat's own part: its own
-    for shared in ("tables/_scoreboard.html", "tables/_history.html", "games/score_pad/sheet.html"):
-        assert rendered.count(shared) == 1, shared              # the rest: once for all three
+    # a score pad keeps no turns and draws no seat's own move: one live part for every seat
+    for shared in ("tables/_live.html", "tables/_scoreboard.html", "tables/_history.html",
+                   "games/score_pad/sheet.html"):
+        assert rendered.count(shared) == 1, shared
     for page, name in zip(pages, PLAYERS):
         assert "\x1e" not in page
         assert re.findall(r'<tr class="[^"]*mine[^"]*">\s*<td class="rank">[^<]*</td>\s*'
                           r'<td class="name">([^<]*)', page) == [name]
+    # each phone's entry form follows its own next round (Bence's is 2, the others' 1)
+    follows = [json.loads(html.unescape(re.search(r"id=\"follow\" hidden data-fields='([^']*)'",
+                                                   page).group(1))) for page in pages]
+    assert [f["points-round"] for f in follows] == ["1", "2", "1"]
+
+
+def test_a_game_with_turns_draws_each_seats_own_live_part(app, client, monkeypatch):
+    """Where a seat's live part is its own (whose turn it is, its move), it is rendered per seat."""
+    code = start_table(client, game="calcada", players=PLAYERS[:2])
+    phones = [app.test_client() for _ in PLAYERS[:2]]
+    for position, phone in enumerate(phones):
+        take_seat(phone, code, position)
+    rendered: list[str] = []
+    real = app.jinja_env.get_template
+
+    def counting(name, *args, **kwargs):
+        rendered.append(name)
+        return real(name, *args, **kwargs)
+    monkeypatch.setattr(app.jinja_env, "get_template", counting)
+    pages = [phone.get(f"/t/{code}/live?v=0&view=phone").get_data(as_text=True) for phone in phones]
+    assert rendered.count("tables/_live.html") == 2
+    assert "Your turn" in pages[0] and "Your turn" not in pages[1]
 
 
 # a word of every table's live part and its translation (messages.po)
