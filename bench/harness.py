@@ -519,10 +519,12 @@ class Acted:
 
 
 async def act(browser: Browser, code: str, points: int | None = None, timeout: float = 10.0,
-              posting: Any = None, screen: bytes | None = None) -> Acted:
-    """A player enters points as on the page: from the screen the phone shows (``screen``: the
-    last one it got, its page, a live update or an act's answer; without one, or without the
-    entry form in it, the page is loaded first: the token, a fresh nonce, the prefilled round),
+              posting: Any = None, screen: bytes | None = None,
+              version: int | None = None) -> Acted:
+    """A player enters points as on the page: from the page the phone shows (``screen``: loaded,
+    or its last act's answer, at ``version`` as its live updates have it; without one, or
+    without the entry form in it, the page is loaded first: the token, a fresh nonce, the
+    prefilled round),
     POST the entry form as htmx does (``HX-Request``), and take the next screen: the POST's own
     answer (200), or the GET its 303 names. Raises
     Refused (or the connection's error) when a step fails. ``posting(before)`` is called just
@@ -534,7 +536,7 @@ async def act(browser: Browser, code: str, points: int | None = None, timeout: f
         status, _headers, body = await browser.get(f"/t/{code}/phone", timeout)
         if status != 200:
             raise Refused("act's page", status)
-    before = version_in(body) or 0
+    before = version if version is not None else version_in(body) or 0
     fields = form_fields(body, action)
     if not fields:
         raise Refused("act's page without the entry form", status)

@@ -11,8 +11,9 @@ live view as static/js/app.js does: a long poll (``wait=1``), the next one as so
 answered; a 503 holds it back for Retry-After × (1..2); a failed long poll means plain polling
 once a second for 30 s; while the line fails, a request unanswered for 5 s is asked again.
 Score-pad tables of 5 phones; at each table one act about every ``--act-every`` seconds, by
-its seats in turn, as a player makes it: the entry form of the screen the phone shows (its
-page, its last live update or its last act's answer: a fresh nonce, the prefilled round),
+its seats in turn, as a player makes it: the entry form of the page the phone shows (loaded,
+or its last act's answer: a fresh nonce, the prefilled round; the live updates redraw the
+live part around it, the version the page shows with them),
 POSTed as htmx posts it, the next screen taken from its answer (or from the GET its 303
 names). An act's latency is the POST until that screen; "act → visible" is the time from its
 POST leaving until each of the table's other phones has the new version from its long poll.
@@ -143,7 +144,8 @@ class Phone:
         self.table = table
         self.seat = seat
         self.version = table.version
-        self.screen = b""                   # the newest screen it shows (its form, its nonce)
+        self.screen = b""                   # the page it shows: its entry form and nonce (a live
+                                            # update redraws the live part, not the form)
         self.tick = random.random()        # the phase of the page's 1-second timer
         self.task: asyncio.Task[None] | None = None
 
@@ -216,7 +218,6 @@ class Phone:
                 stage.tally.answered += 1
                 if status == 200:
                     self.got(stage, version_in(body) or self.version)
-                    self.screen = body
                 if long and loop.time() - asked >= 1.0:
                     continue        # a tick came while it waited: the next long poll at once
                 if long and status == 200:
@@ -270,7 +271,7 @@ async def actor(phones: list[Phone], stage: Stage, until: float, every: float) -
 
         try:
             acted = await act(phone.browser, code, timeout=TIMEOUT, posting=posting,
-                              screen=phone.screen)
+                              screen=phone.screen, version=phone.version)
             stage.tally.acts.append(acted.posted)
             phone.version = max(phone.version, acted.after)
             phone.screen = acted.screen
