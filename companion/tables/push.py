@@ -62,13 +62,13 @@ CHANNEL = "companion_tables"     # PostgreSQL: a table's code, each time its ver
 log = logging.getLogger(__name__)
 
 
-def tell(code: str) -> None:
-    """The table ``code`` moved on to a new version, committed in this process: its screens
-    waiting here are answered at once. (Other servers' screens learn of it from the NOTIFY on
-    CHANNEL sent with the commit, or from their next read.)"""
+def tell(code: str, version: int | None = None) -> None:
+    """The table ``code`` moved on to ``version``, committed in this process: its screens
+    waiting here are answered at once, with no read. (Other servers' screens learn of it from
+    the NOTIFY on CHANNEL sent with the commit, or from their next read.)"""
     watcher = current_app.extensions.get(EXTENSION)
     if watcher is not None and watcher.pid == os.getpid():
-        watcher.changed(code)
+        watcher.changed(code, version)
 
 
 class Crowded(Exception):
@@ -152,6 +152,9 @@ class Watcher:
         self.checks = 0
         self.failing = False
         self.stopped = False
+        self.newcomers = False      # a request began waiting since the last read
+        self.pulse: Any = None      # SQLite: a connection of the watcher's, for data_version
+        self.pulse_seen: int | None = None
 
     def wait(self, code: str, seen: int, seconds: float, address: str = "",
              at_table: bool = False) -> bool:
@@ -171,6 +174,7 @@ class Watcher:
             self.waiting.setdefault(code, []).append(waiter)
             self.count += 1
             self.by_address[address] = self.by_address.get(address, 0) + 1
+            self.newcomers = True
             if self.thread is None:
                 self.thread = threading.Thread(target=self._run, name="table-push", daemon=True)
                 self.thread.start()
@@ -201,11 +205,19 @@ class Watcher:
         """Check now."""
         self.kicked.set()
 
-    def changed(self, code: str) -> None:
-        """The table ``code`` moved on (a commit in this process, or PostgreSQL's NOTIFY):
-        check now if a request here waits for it."""
+    def changed(self, code: str, version: int | None = None) -> None:
+        """The table ``code`` moved on (a commit in this process, or PostgreSQL's NOTIFY): its
+        requests waiting here for another ``version`` are answered at once (the version known:
+        a commit of this process's), or the versions checked now (a NOTIFY names only the
+        code)."""
         with self.lock:
-            waited = code in self.waiting
+            waiters = self.waiting.get(code, ())
+            if version is not None:
+                for waiter in waiters:
+                    if waiter.seen != version:
+                        waiter.event.set()
+                return
+            waited = bool(waiters)
         if waited:
             self.kick()
 
@@ -220,10 +232,41 @@ class Watcher:
             if running is not None and running is not threading.current_thread():
                 running.join(seconds)
 
+    def _unchanged(self, engine: Any) -> bool:
+        """SQLite: nothing was committed to the database by any connection but the watcher's
+        own since its last look (``PRAGMA data_version``, which any other connection's commit,
+        in any process, moves on): the versions need no read. Elsewhere, or when it cannot
+        tell, False. A commit of this process has answered its waiters already (:func:`tell`)."""
+        if engine.dialect.name != "sqlite":
+            return False
+        try:
+            if self.pulse is None:
+                self.pulse = engine.raw_connection()
+            cursor = self.pulse.cursor()
+            try:
+                cursor.execute("PRAGMA data_version")
+                value = cursor.fetchone()[0]
+            finally:
+                cursor.close()
+        except Exception:       # the read that follows says what is wrong
+            self._close_pulse()
+            return False
+        unchanged, self.pulse_seen = value == self.pulse_seen, value
+        return unchanged
+
+    def _close_pulse(self) -> None:
+        pulse, self.pulse, self.pulse_seen = self.pulse, None, None
+        if pulse is not None:
+            try:
+                pulse.close()
+            except Exception:   # noqa: S110 (a connection lost already: nothing to give back)
+                pass
+
     def _run(self) -> None:
         try:
             self._loop()
         finally:
+            self._close_pulse()
             with self.lock:
                 if self.thread is threading.current_thread():
                     self.thread = None
@@ -281,7 +324,11 @@ class Watcher:
     def _check(self, engine: Any) -> None:
         with self.lock:
             codes = list(self.waiting)
+            newcomers, self.newcomers = self.newcomers, False
         if not codes:
+            return
+        if not newcomers and self._unchanged(engine):
+            self.checks += 1        # looked: nothing committed since, nothing to read
             return
         read: dict[str, int] | None
         try:

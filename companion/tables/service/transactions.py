@@ -71,4 +71,4 @@ def commit(locked: Any) -> None:
     if db.engine.dialect.name == "postgresql":      # every server's screens, at commit
         db.session.execute(select(func.pg_notify(push.CHANNEL, locked.code)))
     db.session.commit()
-    push.tell(locked.code)
+    push.tell(locked.code, locked.version)
