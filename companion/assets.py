@@ -19,6 +19,7 @@ name a file with ``asset("js/app.js")``.
 """
 from __future__ import annotations
 
+import copy
 import hashlib
 import json
 import os
@@ -101,6 +102,17 @@ def hashed_files(static: Path, files: list[str]) -> dict[str, tuple[str, bytes]]
     return done
 
 
+# what this process served last, by the files' names, sizes and times: a process making many
+# apps (a test run) hashes the files and reads the build folder once, not once per app
+_SERVED: dict[tuple[Any, ...], tuple[Path, dict[str, str], Any]] = {}
+
+
+def stamp(static: Path, files: list[str]) -> tuple[Any, ...]:
+    """The files as the file system describes them (name, size, modification time)."""
+    return tuple((name, (found := (static / name).stat()).st_size, found.st_mtime_ns)
+                 for name in files)
+
+
 def build(static: Path, builds: Path) -> tuple[Path, dict[str, str]]:
     """The build folder for ``static``'s files as they are now, made if it is not there yet,
     and its manifest (each file's name to its hashed name)."""
@@ -142,18 +154,29 @@ def init_app(app: Any) -> None:
     from whitenoise import WhiteNoise
 
     builds = Path(app.config.get("STATIC_BUILD") or Path(app.instance_path) / "static-build")
-    folder, names = build(Path(app.static_folder), builds)
+    static = Path(app.static_folder)
     prefix = (app.static_url_path or "/static").rstrip("/") + "/"
-    immutable = {prefix + hashed for hashed in names.values()}
+    key = (str(static), str(builds), prefix, stamp(static, sources(static)))
+    if key not in _SERVED:
+        folder, names = build(static, builds)
+        immutable = {prefix + hashed for hashed in names.values()}
 
-    def headers(found: Any, path: str, url: str) -> None:
-        found["Cache-Control"] = IMMUTABLE if url in immutable else "no-cache"
-        found["X-Content-Type-Options"] = "nosniff"
+        def headers(found: Any, path: str, url: str) -> None:
+            found["Cache-Control"] = IMMUTABLE if url in immutable else "no-cache"
+            found["X-Content-Type-Options"] = "nosniff"
 
-    app.wsgi_app = WhiteNoise(app.wsgi_app, root=str(folder), prefix=prefix, max_age=None,
-                              allow_all_origins=False, add_headers_function=headers,
-                              mimetypes={".webmanifest": "application/manifest+json"},
-                              immutable_file_test=lambda path, url: url in immutable)
+        served = WhiteNoise(None, root=str(folder), prefix=prefix, max_age=None,
+                            allow_all_origins=False, add_headers_function=headers,
+                            mimetypes={".webmanifest": "application/manifest+json"},
+                            immutable_file_test=lambda path, url: url in immutable)
+        _SERVED.clear()
+        _SERVED[key] = (folder, names, served)
+    folder, names, served = _SERVED[key]
+    # the files WhiteNoise found are the same for every app of this process: each app's own
+    # front shares them, in front of its own application
+    front = copy.copy(served)
+    front.application = app.wsgi_app
+    app.wsgi_app = front
     app.extensions[EXTENSION] = names
 
     def asset(name: str) -> str:
