@@ -135,6 +135,19 @@ def test_the_fragment_follows_every_change_and_each_seat_sees_its_own(app, clien
             assert re.search(rf'<tr class="[^"]*mine[^"]*">.*?{name}', html, re.S)
 
 
+def live_parts(app, monkeypatch, code: str, phones) -> tuple[list[str], list[str]]:
+    """Each phone's live part of the table, and the templates drawn for them all (by name)."""
+    rendered: list[str] = []
+    real = app.jinja_env.get_template
+
+    def counting(name, *args, **kwargs):
+        rendered.append(name)
+        return real(name, *args, **kwargs)
+    monkeypatch.setattr(app.jinja_env, "get_template", counting)
+    return rendered, [phone.get(f"/t/{code}/live?v=0&view=phone").get_data(as_text=True)
+                      for phone in phones]
+
+
 def test_what_every_seat_shows_alike_is_rendered_once_for_all_of_them(app, client, monkeypatch):
     code = start_table(client, players=PLAYERS)
     phones = [app.test_client() for _ in PLAYERS]
@@ -143,14 +156,7 @@ def test_what_every_seat_shows_alike_is_rendered_once_for_all_of_them(app, clien
     with app.app_context():
         service.append(service.find(code), Act({"type": "points", "player": "Bence", "round": 1,
                                              "points": 4}, "host"))
-    rendered: list[str] = []
-    real = app.jinja_env.get_template
-
-    def counting(name, *args, **kwargs):
-        rendered.append(name)
-        return real(name, *args, **kwargs)
-    monkeypatch.setattr(app.jinja_env, "get_template", counting)
-    pages = [phone.get(f"/t/{code}/live?v=0&view=phone").get_data(as_text=True) for phone in phones]
+    rendered, pages = live_parts(app, monkeypatch, code, phones)
     # a score pad keeps no turns and draws no seat's own move: one live part for every seat
     for shared in ("tables/_live.html", "tables/_scoreboard.html", "tables/_history.html",
                    "games/score_pad/sheet.html"):
@@ -171,14 +177,7 @@ def test_a_game_with_turns_draws_each_seats_own_live_part(app, client, monkeypat
     phones = [app.test_client() for _ in PLAYERS[:2]]
     for position, phone in enumerate(phones):
         take_seat(phone, code, position)
-    rendered: list[str] = []
-    real = app.jinja_env.get_template
-
-    def counting(name, *args, **kwargs):
-        rendered.append(name)
-        return real(name, *args, **kwargs)
-    monkeypatch.setattr(app.jinja_env, "get_template", counting)
-    pages = [phone.get(f"/t/{code}/live?v=0&view=phone").get_data(as_text=True) for phone in phones]
+    rendered, pages = live_parts(app, monkeypatch, code, phones)
     assert rendered.count("tables/_live.html") == 2
     assert "Your turn" in pages[0] and "Your turn" not in pages[1]
 
