@@ -55,7 +55,7 @@ def personal(text: str, player: str | None = None,
     what its entry form follows (``follow``)."""
     text = text.replace(CSRF, generate_csrf())
     if follow is not None:
-        text = text.replace(FOLLOW, str(escape(htmlsafe_json_dumps(follow))))
+        text = text.replace(FOLLOW, htmlsafe_json_dumps(follow))
     if OWN in text:
         own = str(escape(player)) if player is not None else None
         text = OWN_ROW.sub(lambda match: " mine" if match.group(1) == own else "", text)
@@ -95,4 +95,4 @@ def follow_fields(context: Context) -> Markup:
     fragment every seat shares a marker, filled per response by :func:`personal`."""
     if context.get(SHARING) and context.get(ALIKE):
         return Markup(FOLLOW)
-    return Markup(escape(htmlsafe_json_dumps(context.get("follow"))))
+    return htmlsafe_json_dumps(context.get("follow"))   # (as the filter tojson writes it)
