@@ -3,10 +3,15 @@
 Pure: no Flask, no database. The web app, ``companion score`` and the tests all replay through
 :func:`replay`, so they cannot disagree. The platform adds two event types to every game:
 ``undo`` (``{"type": "undo", "event": N}``, N the 1-based index of the act taken back) and
-``end``, after which nothing more may happen but an ``undo`` of that ``end`` (the game reopened).
+``end``, after which nothing more may happen but an ``undo`` of that ``end`` (the game reopened);
+and the table's clock: ``pause`` and ``resume`` (never undone), an ``at`` on any event and a
+``started`` on the record (when the table took it; kept in order), the ``clock`` option (each
+player's time bank, advisory) and the time each player spent, reckoned in the result. Scores never
+depend on times.
 """
 from __future__ import annotations
 
+import calendar
 import copy
 import hashlib
 import json
@@ -14,6 +19,7 @@ import re
 import sys
 import threading
 from dataclasses import dataclass, field
+from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Mapping
 
@@ -31,6 +37,11 @@ MAX_EVENTS = 3000           # a six-player game of 20 rounds has a few hundred
 # an undo replays the acts before it: a record's undos may replay this many acts in all
 # (about a second of work; a real game with dozens of undos stays far below)
 MAX_UNDO_WORK = 200_000
+CLOCK_EVENTS = ("pause", "resume")      # the table's clock: never acts, never undone
+# a time as a record writes it: UTC, RFC 3339, a Z and an optional fraction of 1 to 6 digits
+TIME = re.compile(r"(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})(?:\.(\d{1,6}))?Z")
+CLOCK_BOUNDS = {"bank_seconds": (60, 36000), "increment_seconds": (0, 600),
+                "delay_seconds": (0, 600)}
 
 
 class NotJSON(RecordError):
@@ -49,19 +60,27 @@ class Replay:
     undone: dict[int, int] = field(default_factory=dict)   # undone index -> index of its undo
     work: int = 0           # acts replayed by undos so far (bounded by MAX_UNDO_WORK)
     size: int = 0           # its events' bytes as compact JSON (what keeping it mostly costs)
+    started: str | None = None      # the record's "started", when it has one
     # the result, scored once: a replay never changes (then() returns a new one)
     _result: dict[str, Any] | None = field(default=None, repr=False, compare=False)
 
     def effective(self) -> list[int]:
-        """Indices of the events that count: neither an undo nor undone."""
+        """Indices of the events that count: neither an undo, nor undone, nor the clock's."""
         return [i for i, e in enumerate(self.events)
-                if e.get("type") != "undo" and i not in self.undone]
+                if e.get("type") != "undo" and e.get("type") not in CLOCK_EVENTS
+                and i not in self.undone]
 
     def result(self) -> dict[str, Any]:
-        """The game's result (a copy the caller may change), scored on first use only."""
+        """The game's result (a copy the caller may change), scored on first use only; with the
+        time spent (:func:`times`) once an event has a time."""
         if self._result is None:
             result = self.game.rules.result(self.state)
             result["finished"] = self.finished
+            spent = times(self.events, self.started, self.players)
+            if spent is not None:
+                per_player, result["time"] = spent
+                for row in result["players"]:
+                    row["time_seconds"] = per_player.get(row["name"], 0)
             self._result = result
         return copy.deepcopy(self._result)
 
@@ -70,15 +89,24 @@ class Replay:
         (looked for from the end: a long game costs no more than a short one)."""
         for index in range(len(self.events) - 1, -1, -1):
             event = self.events[index]
-            if event.get("type") != "undo" and index not in self.undone and wanted(event):
+            if (event.get("type") != "undo" and event.get("type") not in CLOCK_EVENTS
+                    and index not in self.undone and wanted(event)):
                 return index
         return None
+
+    def paused(self) -> bool:
+        """The table's clock stands (a ``pause`` and no ``resume`` since)."""
+        return paused_after(self.events)
+
+    def latest_time(self) -> str | None:
+        """The latest time in the record (its last event's with one, else ``started``)."""
+        return next((e["at"] for e in reversed(self.events) if "at" in e), self.started)
 
     def then(self, event: Mapping[str, Any]) -> "Replay":
         """This replay with one more event; raises RuleError and leaves ``self`` untouched."""
         try:
             return replay(self.game, self.options, self.players, [*self.events, dict(event)],
-                           start=self)
+                           start=self, started=self.started)
         except RecordError as error:
             raise error.reason from None
 
@@ -220,11 +248,14 @@ def load(record: Any) -> Replay:
         players = check_players(game, record.get("players"))
     except RuleError as error:
         raise RecordError(error) from None
+    started = record.get("started")
+    if "started" in record and time_ms(started) is None:
+        raise RecordError(not_a_time(started), part="started")
     try:
         raw_options = record.get("options", {})
         if not isinstance(raw_options, Mapping):
             raise RuleError(N_("Options must be a JSON object."))
-        options = game.rules.options(raw_options, players)
+        options = options_of(game, raw_options, players)
         needed = game.rules.record_version(options)
         if version < needed:
             raise RuleError(N_("These options are written only in a version %(needed)d record "
@@ -238,16 +269,121 @@ def load(record: Any) -> Replay:
     if len(events) > MAX_EVENTS:
         raise RecordError(RuleError(N_("A game record holds at most %(max)d events; this one has "
                                        "%(count)d."), max=MAX_EVENTS, count=len(events)))
-    return replay(game, options, players, events)
+    return replay(game, options, players, events, started=started)
+
+
+def options_of(game: Game, options: Mapping[str, Any], players: list[str]) -> dict[str, Any]:
+    """The record's options checked and normalised: the game's own by the game, the platform's
+    ``clock`` (any game's) by :func:`clock_option`; raise RuleError if they are wrong."""
+    own = game.rules.options({k: v for k, v in options.items() if k != "clock"}, players)
+    return {**own, "clock": clock_option(options["clock"])} if "clock" in options else own
 
 
 def envelope(game: Game, options: Mapping[str, Any], players: list[str],
-             events: list[Any]) -> dict[str, Any]:
+             events: list[Any], started: str | None = None) -> dict[str, Any]:
     """A whole record of these parts, in the version its options need (version 1 unless the
-    game's options need a newer one: a score sheet or teams)."""
+    game's options need a newer one: a score sheet or teams), with ``started`` when known."""
     return {"format": FORMAT, "version": game.rules.record_version(options), "game": game.name,
+            **({"started": started} if started is not None else {}),
             "options": dict(options), "players": [{"name": n} for n in players],
             "events": list(events)}
+
+
+# --- time at the table ---------------------------------------------------------------------
+
+def time_ms(value: Any) -> int | None:
+    """A record's time as milliseconds since 1970 (its fraction truncated to 3 digits), or None
+    when ``value`` is no such time (the form, or no real date and time: no leap second)."""
+    match = TIME.fullmatch(value) if isinstance(value, str) else None
+    if match is None:
+        return None
+    try:
+        moment = datetime.strptime(match[1], "%Y-%m-%dT%H:%M:%S")
+    except ValueError:
+        return None
+    return calendar.timegm(moment.timetuple()) * 1000 + int(((match[2] or "") + "000")[:3])
+
+
+def written_time(moment: datetime) -> str:
+    """``moment`` (aware, or naive in UTC) as a record writes it, to the millisecond."""
+    if moment.tzinfo is not None:
+        moment = moment.astimezone(timezone.utc).replace(tzinfo=None)
+    return moment.strftime("%Y-%m-%dT%H:%M:%S.") + f"{moment.microsecond // 1000:03d}Z"
+
+
+def stamp(moment: datetime, latest: str | None) -> str:
+    """The time a writer gives its next event: ``moment`` (its clock), or the latest time in
+    the record when that is later (a clock stepped back, another server's), so that times
+    stay in order."""
+    now = written_time(moment)
+    if latest is not None and (time_ms(latest) or 0) > (time_ms(now) or 0):
+        return latest
+    return now
+
+
+def not_a_time(value: Any) -> RuleError:
+    return RuleError(N_("its time %(time)s is not a UTC time like 2026-11-29T20:15:03Z"),
+                     time=cut(repr(value) if isinstance(value, str)
+                              else json.dumps(value, default=str, ensure_ascii=False)))
+
+
+def clock_option(value: Any) -> dict[str, int]:
+    """The ``clock`` option checked and written whole (increment and delay 0 when left out)."""
+    if not isinstance(value, Mapping) or "bank_seconds" not in value:
+        raise RuleError(N_('The clock option needs "bank_seconds": each player\'s time bank '
+                           "in seconds."))
+    unknown = sorted(set(value) - set(CLOCK_BOUNDS))
+    if unknown:
+        raise RuleError(N_("The clock option holds only bank_seconds, increment_seconds and "
+                           "delay_seconds, not %(name)s."), name=cut(str(unknown[0])))
+    clock = {}
+    for name, (low, high) in CLOCK_BOUNDS.items():
+        number = value.get(name, 0)
+        if type(number) is not int or not low <= number <= high:
+            raise RuleError(N_("The clock's %(name)s is a whole number from %(min)d to %(max)d."),
+                            name=name, min=low, max=high)
+        clock[name] = number
+    return clock
+
+
+def paused_after(events: list[Mapping[str, Any]]) -> bool:
+    """The clock stands after ``events``: its last ``pause`` or ``resume`` is a pause."""
+    last = next((e.get("type") for e in reversed(events) if e.get("type") in CLOCK_EVENTS), None)
+    return last == "pause"
+
+
+def times(events: list[Mapping[str, Any]], started: str | None,
+          players: list[str]) -> tuple[dict[str, int], dict[str, int]] | None:
+    """The time spent, as the contract reckons it, or None when no event has a time: each
+    player's seconds and ``{"playing_seconds", "paused_seconds"}``. Every interval between two
+    times is closed by the event holding the later one: paused time when the clock stood just
+    before that event, else playing time, charged to the event's ``player`` (to nobody when it
+    has none). Kept in milliseconds, floored to seconds at the end."""
+    if not any("at" in event for event in events):
+        return None
+    previous = time_ms(started) if started is not None else None
+    stopped = False
+    playing = paused = 0
+    spent = {name: 0 for name in players}
+    for event in events:
+        if "at" in event:
+            moment = time_ms(event["at"])
+            if previous is not None and moment is not None:
+                interval = moment - previous
+                if stopped:
+                    paused += interval
+                else:
+                    playing += interval
+                    player = event.get("player")
+                    if isinstance(player, str) and player in spent:
+                        spent[player] += interval
+            previous = moment
+        if event.get("type") == "pause":
+            stopped = True
+        elif event.get("type") == "resume":
+            stopped = False
+    return ({name: ms // 1000 for name, ms in spent.items()},
+            {"playing_seconds": playing // 1000, "paused_seconds": paused // 1000})
 
 
 def checked(text: bytes) -> dict[str, Any]:
@@ -274,7 +410,7 @@ def made_of(run: Replay, options: Mapping[str, Any]) -> dict[str, Any]:
     """What a new table of ``run`` is made of, as JSON-able data (:func:`checked`'s answer):
     its game, ``options`` as written, players, result once finished, snapshot and rules."""
     return {"game": run.game.name, "options": dict(options), "players": run.players,
-            "finished": run.finished, "result": run.result() if run.finished else None,
+            "started": run.started, "finished": run.finished, "result": run.result() if run.finished else None,
             "snapshot": snapshot(run), "fingerprint": fingerprint(run.game)}
 
 
@@ -302,27 +438,46 @@ def start(game: Game, options: dict[str, Any], players: list[str]) -> Replay:
 
 
 def replay(game: Game, options: dict[str, Any], players: list[str],
-            events: list[Any], start: Replay | None = None) -> Replay:
-    """Fold the events through the rules, resuming after ``start`` when it is a prefix."""
+            events: list[Any], start: Replay | None = None, started: str | None = None) -> Replay:
+    """Fold the events through the rules, resuming after ``start`` when it is a prefix; the
+    times (``started``, each event's ``at``) checked to be times, and in order."""
     if start is None:
-        run = Replay(game, options, players, [], game.rules.start(options, players))
+        run = Replay(game, options, players, [], game.rules.start(options, players),
+                     started=started)
     else:
         run = Replay(game, options, players, list(start.events), start.state,
-                     start.finished, dict(start.undone), start.work, size=start.size)
+                     start.finished, dict(start.undone), start.work, size=start.size,
+                     started=started if started is not None else start.started)
+    latest = run.latest_time()
+    stopped = run.paused()
     for index in range(len(run.events), len(events)):
         event = events[index]
         if not isinstance(event, Mapping) or not isinstance(event.get("type"), str):
             raise RecordError(RuleError(N_('An event must be an object with a "type".')), index)
         try:
+            if "at" in event:
+                moment = time_ms(event["at"])
+                if moment is None:
+                    raise not_a_time(event["at"])
+                if latest is not None and moment < (time_ms(latest) or 0):
+                    raise RuleError(N_("its time %(time)s is earlier than %(latest)s before it"),
+                                    time=event["at"], latest=latest)
             if run.finished and not _reopens(run, event):
                 raise RuleError(N_("The game is finished; nothing more can be entered."))
             if event["type"] == "undo":
                 _undo(run, event, index)
+            elif event["type"] in CLOCK_EVENTS:
+                if stopped == (event["type"] == "pause"):
+                    raise RuleError(N_("The clock is already paused.") if stopped
+                                    else N_("The clock is not paused."))
+                stopped = event["type"] == "pause"
             else:
                 run.state = game.rules.apply(run.state, event)
                 run.finished = event["type"] == "end"
         except RuleError as error:
             raise RecordError(error, index, event["type"]) from None
+        if "at" in event:
+            latest = event["at"]
         run.events.append(dict(event))
         run.size += json_size(event)
     return run
@@ -347,6 +502,9 @@ def _undo(run: Replay, event: Mapping[str, Any], index: int) -> None:
     target -= 1
     if run.events[target].get("type") == "undo":
         raise RuleError(N_("An undo cannot itself be undone; enter the act again instead."))
+    if run.events[target].get("type") in CLOCK_EVENTS:
+        raise RuleError(N_("A pause or a resume cannot be undone; pause or resume the clock "
+                           "again instead."))
     if target in run.undone:
         raise RuleError(N_("Event %(n)d has already been undone."), n=target + 1)
     undone = {**run.undone, target: index}
@@ -356,7 +514,7 @@ def _undo(run: Replay, event: Mapping[str, Any], index: int) -> None:
                            "at most %(max)d acts in all."), max=MAX_UNDO_WORK)
     state = run.game.rules.start(run.options, run.players)
     for i, earlier in enumerate(run.events):
-        if earlier.get("type") == "undo" or i in undone:
+        if earlier.get("type") == "undo" or earlier.get("type") in CLOCK_EVENTS or i in undone:
             continue
         try:
             state = run.game.rules.apply(state, earlier)
