@@ -27,6 +27,9 @@ class Table(db.Model):
     game: Mapped[str] = mapped_column(String(40))
     options: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    # the record's "started" (stamped as the table is made, or an imported record's own); ""
+    # when an imported record had none; NULL for a table made before tables kept it
+    started: Mapped[str | None] = mapped_column(String(32))
     # bumped by every change a screen must show (an event, a seat taken or freed)
     version: Mapped[int] = mapped_column(default=0)
     host_hash: Mapped[str | None] = mapped_column(String(64))

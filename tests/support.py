@@ -216,8 +216,21 @@ def enter(client, code: str, round_, points, nonce: str | None = None, **extra):
     return client.post(f"/t/{code}/act/points", data=data)
 
 
+def untimed(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Events without the times the server stamps on them (``at``: when the table took each),
+    for a test about what was entered (tests/tables/test_times.py reads the times)."""
+    return [{k: v for k, v in event.items() if k != "at"} for event in events]
+
+
 def events(client, code: str) -> list[dict[str, Any]]:
-    return client.get(f"/t/{code}/record.json").get_json()["events"]
+    """The table's events as exported, without their times (:func:`untimed`)."""
+    return untimed(client.get(f"/t/{code}/record.json").get_json()["events"])
+
+
+def exported_untimed(client, code: str) -> dict[str, Any]:
+    """The table's record as exported, its events without their times (:func:`untimed`)."""
+    data = client.get(f"/t/{code}/record.json").get_json()
+    return {**data, "events": untimed(data["events"])}
 
 
 def totals(client, code: str) -> dict[str, int]:

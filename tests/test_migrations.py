@@ -8,6 +8,7 @@ import os
 import sqlite3
 import subprocess
 from contextlib import closing
+from datetime import datetime
 from pathlib import Path
 
 import pytest
@@ -19,7 +20,7 @@ from companion import record
 from companion.extensions import db
 from companion.schema import MIGRATIONS
 from tests import databases
-from tests.support import ROOT, companion_command, make_app, take_seat, enter
+from tests.support import ROOT, companion_command, make_app, take_seat, enter, untimed
 
 pytestmark = [pytest.mark.database, pytest.mark.storage("the schema's migrations")]
 
@@ -126,10 +127,10 @@ def test_a_database_made_before_migrations_is_upgraded_in_place(tmp_path):
     assert {k: v for k, v in after.items() if k != "tables"} == \
         {k: v for k, v in before.items() if k != "tables"}
     # every table as it was, with the result of the finished one filled in from its log (and no
-    # rematch started from it)
-    assert [row[:-2] for row in after["tables"]] == before["tables"]
-    assert [row[-1] for row in after["tables"]] == [None, None]
-    results = [json.loads(row[-2]) if row[-2] else None for row in after["tables"]]
+    # rematch started from it, and no time it was started kept: its export reads created_at)
+    assert [row[:-3] for row in after["tables"]] == before["tables"]
+    assert [row[-2:] for row in after["tables"]] == [(None, None), (None, None)]
+    results = [json.loads(row[-3]) if row[-3] else None for row in after["tables"]]
     assert results[0] is None
     assert results[1]["finished"] is True and results[1]["winners"] == ["Endre"]
     with closing(sqlite3.connect(path)) as connection:
@@ -143,7 +144,13 @@ def test_a_database_made_before_migrations_is_upgraded_in_place(tmp_path):
               if table == table_id]
     client = app.test_client()
     exported = client.get(f"/t/{code}/record.json").get_json()
-    assert exported["events"] == logged
+    assert untimed(exported["events"]) == logged
+    # made before tables kept their times: exported with the times the database kept, in order
+    created = datetime.fromisoformat(before["tables"][0][4])
+    assert exported["started"] == record.written_time(created)
+    moments = [record.time_ms(exported["started"])] + [record.time_ms(e["at"])
+                                                        for e in exported["events"]]
+    assert None not in moments and moments == sorted(moments)
     page = client.get(f"/t/{code}")
     assert page.status_code == 200
     for player in record.load(exported).result()["players"]:
@@ -153,7 +160,7 @@ def test_a_database_made_before_migrations_is_upgraded_in_place(tmp_path):
     phone = app.test_client()                  # the free seat, taken after the upgrade
     take_seat(phone, code, 2)
     assert enter(phone, code, 1, 4).status_code == 303
-    assert client.get(f"/t/{code}/record.json").get_json()["events"][-1] == \
+    assert untimed(client.get(f"/t/{code}/record.json").get_json()["events"])[-1] == \
         {"type": "points", "player": "Csilla", "round": 1, "points": 4}
 
     again = companion("db", "upgrade", instance=instance)

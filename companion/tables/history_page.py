@@ -31,6 +31,7 @@ from ..extensions import db
 from ..games import GAMES
 from ..games.base import Game, RuleError, Rules
 from ..models import Event, NameMerge, Sitting, Table
+from .. import record
 from ..record import MAX_NAME
 from . import bp
 from .identity import browser
@@ -102,7 +103,7 @@ def play_kind(game: Game, options: Any, players: list[str]) -> dict[str, Any]:
     """What a play's options say of how it is counted: its group, the group's categories and
     whether the highest total wins (options a newer version no longer accepts: the game's)."""
     try:
-        options = game.rules.options(options if isinstance(options, dict) else {}, players)
+        options = record.options_of(game, options if isinstance(options, dict) else {}, players)
     except (RuleError, TypeError, KeyError):
         return {}
     group = game.rules.play_group(options)

@@ -113,13 +113,18 @@ def history(replay: Replay, by: dict[int, str], newest: int | None = None) -> li
                 gettext("Took back event %(n)s", n=target)
         elif kind == "end":
             text = gettext("Game finished")
+        elif kind == "pause":
+            text = gettext("Clock paused")
+        elif kind == "resume":
+            text = gettext("Clock resumed")
         elif not texts[index] and kind in turns.EVENTS:
             text = gettext(turns.EVENTS[kind], player=event.get("player"))
         else:
             text = texts[index] or gettext("%(type)s event",
                                            type=event_label(replay.game.rules, kind))
         items.append({"n": index + 1, "text": text, "by": by.get(index, ""),
-                      "undone": index in undone, "undoable": kind not in ("undo", "end")
+                      "undone": index in undone,
+                      "undoable": kind not in ("undo", "end", "pause", "resume")
                       and index not in undone})
     return items[::-1]
 

@@ -10,6 +10,8 @@ from typing import Iterator
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from tests.support import untimed
+
 from .helpers import LIVE_TIMEOUT, live_polls_due, start_table, take_seat
 from .test_screens import Album, to_hungarian
 
@@ -32,7 +34,8 @@ def phone_without_script(browser: Browser) -> Iterator[Page]:
 
 
 def record(host: Page, base_url: str, code: str) -> list[dict]:
-    return host.request.get(f"{base_url}/t/{code}/record.json").json()["events"]
+    """The table's events as exported, without the times the server stamped on them."""
+    return untimed(host.request.get(f"{base_url}/t/{code}/record.json").json()["events"])
 
 
 def calcada_move(page: Page, colour: str, number: int, cell: str, motif: str,

@@ -11,7 +11,7 @@ import re
 from playwright.sync_api import Page, expect
 
 from companion.tables import service
-from tests.support import ROOT
+from tests.support import ROOT, untimed
 
 from .helpers import LIVE_TIMEOUT, in_viewport, screen_settled, take_seat
 from .test_accessibility import faults
@@ -40,7 +40,8 @@ def opened(live_server, options, events=()) -> tuple[str, str]:
 
 
 def record(page: Page, base: str, code: str) -> list[dict]:
-    return page.request.get(f"{base}/t/{code}/record.json").json()["events"]
+    """The table's events as exported, without the times the server stamped on them."""
+    return untimed(page.request.get(f"{base}/t/{code}/record.json").json()["events"])
 
 
 def shoot(page: Page, name: str) -> None:

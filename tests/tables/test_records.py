@@ -8,6 +8,7 @@ import uuid
 
 import pytest
 
+from companion import record
 from tests.support import enter, make_app, start_table, table_count, take_seat, text_of
 
 pytestmark = pytest.mark.database
@@ -45,7 +46,11 @@ def test_the_export_is_the_contract_envelope_as_a_download(client, played):
     assert re.search(r'filename="[^"]+\.json"', disposition)
 
     data = json.loads(response.get_data(as_text=True))
-    assert list(data) == ["format", "version", "game", "options", "players", "events"]
+    assert list(data) == ["format", "version", "game", "started", "options", "players", "events"]
+    # when the table was started and took each event, by the server's clock, in order
+    assert record.time_ms(data["started"]) is not None
+    moments = [record.time_ms(data["started"]), *(record.time_ms(e.pop("at")) for e in data["events"])]
+    assert None not in moments and moments == sorted(moments)
     assert data["format"] == "table-companion-record"
     assert data["version"] == 1
     assert data["game"] == "score-pad"

@@ -16,7 +16,7 @@ from sqlalchemy import select, update
 from ... import record
 from ...extensions import db
 from ...games.base import N_, Act, RuleError
-from ...models import Event, Table
+from ...models import Event, Table, utcnow
 from . import replays
 from .transactions import commit, writing
 
@@ -29,6 +29,7 @@ def append(table: Table, act: Act) -> record.Replay:
     (same nonce) is appended once; a nonce no form sends is none."""
     nonce = act.nonce if act.nonce is not None and NONCE.fullmatch(act.nonce) else None
     table_id, game, options, players = table.id, table.game, table.options, table.players
+    started = table.started or None
     with writing(table_id) as locked:
         if nonce and db.session.scalar(select(Event.id).where(Event.table_id == table_id,
                                                               Event.nonce == nonce)):
@@ -38,11 +39,14 @@ def append(table: Table, act: Act) -> record.Replay:
             again = False
             # every change bumps the version: the log is as it was at the version before ours
             current = replays.replayed(table_id, game, options, players, locked.version - 1,
-                                       writing=True)
+                                       writing=True, started=started)
             check(current, act, locked.next_code)
-            after = current.then(dict(act.event))
+            # when the table took it: this server's clock, never earlier than the record's
+            # latest time (another server's, or this clock stepped back): times stay in order
+            event = {**act.event, "at": record.stamp(utcnow(), current.latest_time() or started)}
+            after = current.then(event)
             db.session.add(Event(table_id=table_id, seq=len(current.events) + 1,
-                                 data=dict(act.event), by=act.by, nonce=nonce))
+                                 data=event, by=act.by, nonce=nonce))
             snapshot = replays.snapshot_due(table_id, after, act.event.get("type") == "undo")
             if snapshot:
                 replays.save_snapshot(table_id, after, writing=True)

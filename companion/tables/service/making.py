@@ -28,7 +28,8 @@ def create(game: str, options: Mapping[str, Any], players: list[str],
            with_host: bool = True) -> tuple[Table, str | None]:
     """A new table (checked through the record rules first); returns it and the host secret
     (None without a host: the first screen to claim it, or a claim link, becomes the host)."""
-    replay = record.load(record.envelope(record.game_of(game), options, players, events or []))
+    replay = record.load(record.envelope(record.game_of(game), options, players, events or [],
+                                         started=record.written_time(utcnow())))
     return create_checked(record.made_of(replay, options), with_host)
 
 
@@ -44,6 +45,7 @@ def create_checked(work: Mapping[str, Any], with_host: bool = True) -> tuple[Tab
     events = work["snapshot"]["events"]
     for _attempt in range(20):
         table = Table(code=new_code(), game=work["game"], options=dict(work["options"]),
+                      started=work.get("started") or "",
                       host_hash=digest(host_secret) if with_host else None,
                       version=len(events), result=work["result"])
         table.seats = [Seat(position=i, name=name) for i, name in enumerate(work["players"])]
@@ -72,7 +74,7 @@ def create_checked(work: Mapping[str, Any], with_host: bool = True) -> tuple[Tab
 def _new_table(replay: record.Replay, options: Mapping[str, Any], host_hash: str | None) -> Table:
     """A table holding a checked record (not yet added to the session), under a fresh code."""
     table = Table(code=new_code(), game=replay.game.name, options=dict(options),
-                  host_hash=host_hash, version=len(replay.events),
+                  started=replay.started or "", host_hash=host_hash, version=len(replay.events),
                   result=replay.result() if replay.finished else None)
     table.seats = [Seat(position=i, name=name) for i, name in enumerate(replay.players)]
     table.events = [Event(seq=i + 1, data=e, by="import") for i, e in enumerate(replay.events)]
@@ -109,7 +111,8 @@ def rematch(table: Table, rotate: bool) -> Table:
                     players = players[1:] + players[:1]
                 game = GAMES[table.game]
                 events = game.rules.setup_events(old.options, players)
-                replay = record.load(record.envelope(game, old.options, players, events))
+                replay = record.load(record.envelope(game, old.options, players, events,
+                                                     started=record.written_time(utcnow())))
                 new = _new_table(replay, old.options, old.host_hash)
                 held = {seat.name: seat.secret_hash for seat in seats}
                 for seat in new.seats:

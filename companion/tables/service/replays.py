@@ -73,13 +73,14 @@ def replay_of(table: Table) -> record.Replay:
     never changes: the latest one is kept per table with the table's version it matches, so
     while the version stands no statement is needed, and after a change only the events after
     it are replayed. A table not kept here resumes after its snapshot (see SNAPSHOT_EVERY)."""
-    return replayed(table.id, table.game, table.options, table.players, table.version)
+    return replayed(table.id, table.game, table.options, table.players, table.version,
+                    started=table.started or None)
 
 
 def replayed(table_id: int, game_name: str, options: Mapping[str, Any], players: list[str],
-             version: int, writing: bool = False) -> record.Replay:
+             version: int, writing: bool = False, started: str | None = None) -> record.Replay:
     """The replay (see replay_of); ``writing``: inside the table's write transaction (an
-    append), whose caller writes the snapshot with the act."""
+    append), whose caller writes the snapshot with the act; ``started``: the table's."""
     version_kept, earlier = _replays().get(table_id) or (None, None)
     if earlier is not None and version_kept == version:
         return earlier
@@ -89,7 +90,8 @@ def replayed(table_id: int, game_name: str, options: Mapping[str, Any], players:
     snapshot = earlier is None
     if snapshot:
         game = GAMES[game_name]
-        earlier = _resumed(table_id, game, game.rules.options(options, players), players)
+        earlier = _resumed(table_id, game, record.options_of(game, options, players), players)
+        earlier.started = started
     resumed_at = len(earlier.events)
     # after a snapshot, its last event is read again: the log must hold it, as it was
     again = 1 if snapshot and resumed_at else 0
@@ -99,6 +101,7 @@ def replayed(table_id: int, game_name: str, options: Mapping[str, Any], players:
         if not rows or rows[0] != earlier.events[-1]:       # never, but then: from the start
             covered().put(table_id, 0)
             earlier, resumed_at = record.start(earlier.game, earlier.options, earlier.players), 0
+            earlier.started = started
             rows = db.session.scalars(select(Event.data).where(Event.table_id == table_id)
                                       .order_by(Event.seq)).all()
         else:
@@ -197,6 +200,22 @@ def authors(table: Table, first: int = 0) -> dict[int, str]:
 
 
 def record_of(table: Table) -> dict[str, Any]:
-    rows = db.session.scalars(select(Event.data).where(Event.table_id == table.id)
-                              .order_by(Event.seq)).all()
-    return record.envelope(GAMES[table.game], table.options, table.players, list(rows))
+    """The table's record. A table made before tables kept their times (``started`` NULL) gives
+    the times the database kept: its ``created_at`` and each event's, the later of it and the
+    time before it (times stay in order), for each event that has no time of its own."""
+    if table.started is not None:
+        rows = db.session.scalars(select(Event.data).where(Event.table_id == table.id)
+                                  .order_by(Event.seq)).all()
+        return record.envelope(GAMES[table.game], table.options, table.players, list(rows),
+                               started=table.started or None)
+    started = latest = record.written_time(table.created_at)
+    events = []
+    for data, created_at in db.session.execute(select(Event.data, Event.created_at).where(
+            Event.table_id == table.id).order_by(Event.seq)):
+        event = dict(data)
+        if "at" not in event:
+            event["at"] = record.stamp(created_at, latest)
+        latest = event["at"]
+        events.append(event)
+    return record.envelope(GAMES[table.game], table.options, table.players, events,
+                           started=started)

@@ -10,7 +10,7 @@ from html import unescape
 
 from companion import record
 from companion.games.calcada.board import board_json, default_board
-from tests.support import start_table, take_seat, text_of
+from tests.support import start_table, take_seat, text_of, untimed
 
 NAMES = ("Anna", "Bence")
 D7, D8 = ((5, 2), (5, 3)), ((5, 4), (5, 5))
@@ -45,7 +45,7 @@ def post(client, code, act, player=None, host=False, agree=True, **fields):
 
 
 def events(client, code):
-    return json.loads(client.get(f"/t/{code}/record.json").data)["events"]
+    return untimed(json.loads(client.get(f"/t/{code}/record.json").data)["events"])
 
 
 def result(client, code):

@@ -17,7 +17,7 @@ from click.testing import CliRunner
 from companion import record
 from companion.cli import cli
 from companion.games.calcada.board import board_json, default_board
-from tests.support import take_seat, text_of
+from tests.support import take_seat, text_of, exported_untimed
 
 from .test_game import EXPECTED, GAME, ROUNDS
 from .test_rules import NAMES, OPTIONS, place
@@ -51,7 +51,7 @@ def imported(client, data=RECORD):
 
 
 def exported(client, code):
-    return json.loads(client.get(f"/t/{code}/record.json").data)
+    return exported_untimed(client, code)
 
 
 @pytest.fixture

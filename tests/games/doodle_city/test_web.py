@@ -9,7 +9,7 @@ from click.testing import CliRunner
 
 from companion import record
 from companion.cli import cli
-from tests.support import take_seat, text_of
+from tests.support import take_seat, text_of, exported_untimed
 
 ROADS = ["NS", "EW", "NE", "SW", "NS"]
 
@@ -38,7 +38,7 @@ def set_up(client, code):
 
 
 def exported(client, code):
-    return json.loads(client.get(f"/t/{code}/record.json").data)
+    return exported_untimed(client, code)
 
 
 @pytest.fixture
@@ -143,7 +143,7 @@ def test_companion_score_agrees_with_the_web_app_on_an_exported_record(table, cl
     path.write_bytes(client.get(f"/t/{code}/record.json").data)
     out = CliRunner().invoke(cli, ["score", str(path)])
     assert out.exit_code == 0, out.output
-    assert json.loads(out.output) == record.load(exported(client, code)).result()
+    assert json.loads(out.output) == record.load(json.loads(path.read_bytes())).result()
 
 
 def test_undo_of_a_draw_frees_the_die_again(table, client):

@@ -8,7 +8,7 @@ import re
 import pytest
 
 from companion.games.quadropolis import optimiser
-from tests.support import take_seat, text_of
+from tests.support import take_seat, text_of, untimed
 
 
 def start(client, mode="classic", tally=False, players=("Anna", "Bence")):
@@ -35,7 +35,7 @@ def pass_for(client, code, player):
 
 
 def events(client, code):
-    return json.loads(client.get(f"/t/{code}/record.json").data)["events"]
+    return untimed(json.loads(client.get(f"/t/{code}/record.json").data)["events"])
 
 
 @pytest.fixture
