@@ -217,6 +217,20 @@ def finish(code: str):
     return commit(table, act_of(replay.game.rules.end_event(replay.state), "host"), "host")
 
 
+@bp.post("/t/<code>/clock")
+def clock(code: str):
+    """The host pauses the table's clock for a break, or resumes it (the record's ``pause`` and
+    ``resume``): the button says which, so a second tap on a screen not yet updated is refused
+    with the reason instead of undoing the first. Never kept by a phone while offline (not an
+    entry of /act/: offline.js refuses it at once, as an undo)."""
+    table = table_or_404(code)
+    if not is_host(table):
+        abort(403)
+    if not ButtonForm().validate() or request.form.get("clock") not in ("pause", "resume"):
+        abort(400)
+    return commit(table, act_of({"type": request.form["clock"]}, "host"), "host")
+
+
 @bp.post("/t/<code>/reopen")
 def reopen(code: str):
     """The host takes a Finish back: the platform's undo of the end event."""

@@ -110,6 +110,7 @@ def screen_context(table, replay, view: str) -> dict[str, Any]:
             "history_count": len(replay.events),
             "seat": seat, "host": host,
             "finished": replay.finished, "last_own": last_own(replay, seat.name) if seat else None,
+            "paused": replay.paused(),
             "turn": None if replay.finished else game.rules.turn(replay.state),
             "end_event": end_event(replay),
             "follow": {**game.screens.follow(replay.state, player), "seen": len(replay.events)},

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import json
+import uuid
 from datetime import datetime, timezone
 
 import pytest
@@ -111,3 +112,44 @@ def test_every_game_imports_a_timed_record_with_a_clock_and_a_pause_and_draws_it
     assert exported(client, code)["events"] == events
     for path in ("", "/history", "/story"):
         assert client.get(f"/t/{code}{path}").status_code == 200, path
+
+
+# --- a pause for a break ---------------------------------------------------------------------
+
+def pause(client, code: str, which: str = "pause"):
+    """The host screen's Pause (or Resume) button, tapped."""
+    return client.post(f"/t/{code}/clock", data={"clock": which, "nonce": uuid.uuid4().hex})
+
+
+def test_the_host_pauses_and_resumes_with_one_tap_and_every_screen_says_paused(app, client):
+    code = start_table(client, players=("Anna", "Bence"))
+    phone = app.test_client()
+    take_seat(phone, code, 0)
+    assert "Pause the game" in text_of(client.get(f"/t/{code}"))
+    assert pause(client, code).status_code == 303
+    assert "Paused" in text_of(client.get(f"/t/{code}"))
+    assert "Paused" in text_of(phone.get(f"/t/{code}/phone"))
+    assert "Resume the game" in text_of(client.get(f"/t/{code}"))
+    # time advises, never refuses: an act while paused goes in
+    assert enter(phone, code, 1, 10).status_code == 303
+    # a second tap on a screen not yet updated is refused with the reason, nothing written
+    again = pause(client, code)
+    assert again.status_code == 422 and "The clock is already paused." in text_of(again)
+    assert pause(client, code, "resume").status_code == 303
+    assert "Paused" not in text_of(phone.get(f"/t/{code}/phone"))
+    data = exported(client, code)
+    assert [e["type"] for e in data["events"]] == ["pause", "points", "resume"]
+    assert all("at" in e for e in data["events"])
+    assert "time" in record.load(data).result()
+
+
+def test_only_the_host_pauses_and_never_a_finished_game(app, client):
+    code = start_table(client, players=("Anna", "Bence"))
+    phone = app.test_client()
+    take_seat(phone, code, 0)
+    assert pause(phone, code).status_code == 403
+    assert client.post(f"/t/{code}/finish", data={"sure": "yes"}).status_code == 303
+    finished = pause(client, code)
+    assert finished.status_code == 422 and "The game is finished" in text_of(finished)
+    assert [e["type"] for e in exported(client, code)["events"]] == ["end"]
+    assert client.post(f"/t/{code}/clock", data={"clock": "stop"}).status_code == 400
