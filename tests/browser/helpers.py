@@ -48,7 +48,9 @@ def read_qr(page: Page) -> str:
             png = page.locator("img.qr").screenshot(caret="initial")
             break
         except PlaywrightError as error:
-            if "not attached" not in str(error) or attempt == 4:
+            # detached by the swap, or caught between the old copy and the new one
+            if not any(words in str(error) for words in ("not attached", "not visible")) \
+                    or attempt == 4:
                 raise
             time.sleep(0.2)
     results = zxingcpp.read_barcodes(Image.open(io.BytesIO(png)))
