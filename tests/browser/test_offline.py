@@ -370,3 +370,22 @@ def test_screens_of_a_phone_that_went_offline(live_server, desktop, phone, brows
         albums[lang].shoot(anna, lang, "offline-phone-refused")
     check_all(albums.values())
     browser_log.assert_clean()
+
+
+def test_a_pause_is_refused_at_once_while_offline_with_the_reason(
+        live_server, host_page, phone, browser_log):
+    """A pause counts at the moment of the tap, as an undo: never kept to be sent later."""
+    code = start_table(host_page, live_server.url, players=("Anna", "Bence"))
+    go_offline(host_page)
+    host_page.get_by_role("button", name="Pause", exact=True).click()
+    note = host_page.locator("#offline .offline-note")
+    expect(note).to_be_visible()
+    expect(note).to_contain_text("this needs the connection to the table")
+    assert kept(host_page, code) == []
+    host_page.context.set_offline(False)
+    expect(host_page.locator("#offline")).to_be_hidden(timeout=LIVE_TIMEOUT + 6000)
+    assert record(host_page, live_server.url, code) == []
+    host_page.get_by_role("button", name="Pause", exact=True).click()   # online it pauses
+    expect(host_page.locator("#live .turn-paused")).to_have_text("Paused", timeout=LIVE_TIMEOUT)
+    assert [e["type"] for e in record(host_page, live_server.url, code)] == ["pause"]
+    browser_log.assert_clean()
