@@ -39,7 +39,8 @@ MAX_EVENTS = 3000           # a six-player game of 20 rounds has a few hundred
 MAX_UNDO_WORK = 200_000
 CLOCK_EVENTS = ("pause", "resume")      # the table's clock: never acts, never undone
 # a time as a record writes it: UTC, RFC 3339, a Z and an optional fraction of 1 to 6 digits
-TIME = re.compile(r"(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})(?:\.(\d{1,6}))?Z")
+# (ASCII digits only: another script's digits are no time a record holds)
+TIME = re.compile(r"(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})(?:\.(\d{1,6}))?Z", re.ASCII)
 CLOCK_BOUNDS = {"bank_seconds": (60, 36000), "increment_seconds": (0, 600),
                 "delay_seconds": (0, 600)}
 

@@ -67,7 +67,8 @@ def test_a_record_without_any_time_has_no_times_in_its_result():
 @pytest.mark.parametrize("value", ["20:15", "2026-11-29 20:15:03Z", "2026-11-29T20:15:03",
                                    "2026-11-29T20:15:03+01:00", "2026-02-30T10:00:00Z",
                                    "2026-11-29T24:00:00Z", "2026-11-29T23:59:60Z",
-                                   "2026-11-29T20:15:03.1234567Z", 1764447, None])
+                                   "2026-11-29T20:15:03.1234567Z", "٢٠٢٦-11-29T20:15:03Z",
+                                   "2026-11-29T20:15:03.١Z", 1764447, None])
 def test_a_time_that_is_not_a_utc_time_is_refused_in_the_contracts_words(value):
     shown = repr(value) if isinstance(value, str) else json.dumps(value)
     assert refused({**PAD, "events": [points("Anna", 1, 5), {**points("Bence", 1, 3), "at": value}]}) \
