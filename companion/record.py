@@ -107,7 +107,7 @@ class Replay:
         """This replay with one more event; raises RuleError and leaves ``self`` untouched."""
         try:
             return replay(self.game, self.options, self.players, [*self.events, dict(event)],
-                           start=self, started=self.started)
+                           start=self)
         except RecordError as error:
             raise error.reason from None
 
