@@ -62,6 +62,9 @@ class Replay:
     work: int = 0           # acts replayed by undos so far (bounded by MAX_UNDO_WORK)
     size: int = 0           # its events' bytes as compact JSON (what keeping it mostly costs)
     started: str | None = None      # the record's "started", when it has one
+    # whose turn it was (the platform's turns) as each event came, for an event with a time
+    # (None otherwise, or when no turn applied): what the screens' time banks run by
+    holders: list[str | None] = field(default_factory=list)
     # the result, scored once: a replay never changes (then() returns a new one)
     _result: dict[str, Any] | None = field(default=None, repr=False, compare=False)
 
@@ -448,13 +451,15 @@ def replay(game: Game, options: dict[str, Any], players: list[str],
     else:
         run = Replay(game, options, players, list(start.events), start.state,
                      start.finished, dict(start.undone), start.work, size=start.size,
-                     started=started if started is not None else start.started)
+                     started=started if started is not None else start.started,
+                     holders=list(start.holders))
     latest = run.latest_time()
     stopped = run.paused()
     for index in range(len(run.events), len(events)):
         event = events[index]
         if not isinstance(event, Mapping) or not isinstance(event.get("type"), str):
             raise RecordError(RuleError(N_('An event must be an object with a "type".')), index)
+        holder = _holder(run) if "at" in event else None
         try:
             if "at" in event:
                 moment = time_ms(event["at"])
@@ -479,9 +484,18 @@ def replay(game: Game, options: dict[str, Any], players: list[str],
             raise RecordError(error, index, event["type"]) from None
         if "at" in event:
             latest = event["at"]
+        run.holders.append(holder)
         run.events.append(dict(event))
         run.size += json_size(event)
     return run
+
+
+def _holder(run: Replay) -> str | None:
+    """Whose turn it is in ``run`` now (None: finished, or no turn applies)."""
+    if run.finished:
+        return None
+    now = run.game.rules.turn(run.state)
+    return now.player if now is not None else None
 
 
 def json_size(value: Any) -> int:
@@ -529,7 +543,7 @@ def _undo(run: Replay, event: Mapping[str, Any], index: int) -> None:
 
 # --- snapshots: a replay kept as data, resumed without replaying its events -------------------
 
-SNAPSHOT_FORMAT = 1         # the layout of snapshot() below; another one is stale
+SNAPSHOT_FORMAT = 2         # the layout of snapshot() below; another one is stale
 _FINGERPRINTS: dict[type, str] = {}      # by the game's rules class (a test's may share a name)
 _FINGERPRINTING = threading.Lock()
 
@@ -570,7 +584,7 @@ def snapshot(run: Replay) -> dict[str, Any]:
     undos and their work so far."""
     return {"events": run.events, "state": run.game.rules.dump_state(run.state),
             "finished": run.finished, "undone": [[index, by] for index, by in run.undone.items()],
-            "work": run.work}
+            "work": run.work, "holders": run.holders}
 
 
 def resumed(game: Game, options: dict[str, Any], players: list[str],
@@ -581,10 +595,13 @@ def resumed(game: Game, options: dict[str, Any], players: list[str],
     try:
         events, finished, work = data["events"], data["finished"], data["work"]
         undone = {int(index): int(by) for index, by in data["undone"]}
+        holders = data["holders"]
         state = game.rules.load_state(data["state"])
     except (KeyError, TypeError, ValueError) as error:
         raise ValueError(f"not a snapshot: {error}") from None
-    if not (isinstance(events, list) and isinstance(finished, bool) and isinstance(work, int)):
+    if not (isinstance(events, list) and isinstance(finished, bool) and isinstance(work, int)
+            and isinstance(holders, list) and len(holders) == len(events)
+            and all(h is None or isinstance(h, str) for h in holders)):
         raise ValueError("not a snapshot")
     return Replay(game, options, players, events, state, finished, undone, work,
-                  size=sum(map(json_size, events)))
+                  size=sum(map(json_size, events)), holders=holders)
