@@ -5,7 +5,7 @@ import hashlib
 from datetime import datetime, timezone
 from typing import Any
 
-from sqlalchemy import JSON, Float, ForeignKey, String, UniqueConstraint
+from sqlalchemy import JSON, Float, ForeignKey, String, UniqueConstraint, false
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from .extensions import db
@@ -37,6 +37,8 @@ class Table(db.Model):
     result: Mapped[dict[str, Any] | None] = mapped_column(JSON)
     # the table a rematch started from this one (its phones and host follow there)
     next_code: Mapped[str | None] = mapped_column(String(8))
+    # any seated phone may pause and resume the table's clock (else the host screen only)
+    seats_pause: Mapped[bool] = mapped_column(default=False, server_default=false())
 
     seats: Mapped[list["Seat"]] = relationship(order_by="Seat.position", back_populates="table",
                                                cascade="all, delete-orphan")

@@ -127,10 +127,11 @@ def test_a_database_made_before_migrations_is_upgraded_in_place(tmp_path):
     assert {k: v for k, v in after.items() if k != "tables"} == \
         {k: v for k, v in before.items() if k != "tables"}
     # every table as it was, with the result of the finished one filled in from its log (and no
-    # rematch started from it, and no time it was started kept: its export reads created_at)
-    assert [row[:-3] for row in after["tables"]] == before["tables"]
-    assert [row[-2:] for row in after["tables"]] == [(None, None), (None, None)]
-    results = [json.loads(row[-3]) if row[-3] else None for row in after["tables"]]
+    # rematch started from it, no time it was started kept: its export reads created_at, and
+    # the host screen alone pausing its clock)
+    assert [row[:-4] for row in after["tables"]] == before["tables"]
+    assert [row[-3:] for row in after["tables"]] == [(None, None, 0), (None, None, 0)]
+    results = [json.loads(row[-4]) if row[-4] else None for row in after["tables"]]
     assert results[0] is None
     assert results[1]["finished"] is True and results[1]["winners"] == ["Endre"]
     with closing(sqlite3.connect(path)) as connection:

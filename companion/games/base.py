@@ -113,6 +113,11 @@ class Rules:
             raise state_json.StateDataError(f"not a {self.name} state")
         return state
 
+    @property
+    def keeps_turns(self) -> bool:
+        """The game declares turns (a time bank runs by them); a score pad keeps none."""
+        return getattr(self.core, "TURNS", None) is not None
+
     def turn(self, state: Any) -> Turn | None:
         """Who is to act now, reckoned by the platform from the turns the core declares
         (``TURNS``, a :class:`turns.Order`); None: the game keeps no turns (a score pad)."""

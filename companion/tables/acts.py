@@ -220,15 +220,17 @@ def finish(code: str):
 @bp.post("/t/<code>/clock")
 def clock(code: str):
     """The host pauses the table's clock for a break, or resumes it (the record's ``pause`` and
-    ``resume``): the button says which, so a second tap on a screen not yet updated is refused
-    with the reason instead of undoing the first. Never kept by a phone while offline (not an
-    entry of /act/: offline.js refuses it at once, as an undo)."""
+    ``resume``), and so may any seated phone where the table lets them: the button says which,
+    so a second tap on a screen not yet updated is refused with the reason instead of undoing
+    the first. Never kept by a phone while offline (not an entry of /act/: offline.js refuses
+    it at once, as an undo)."""
     table = table_or_404(code)
-    if not is_host(table):
+    player, by, view = actor_of(table)
+    if player is not None and not table.seats_pause:
         abort(403)
     if not ButtonForm().validate() or request.form.get("clock") not in ("pause", "resume"):
         abort(400)
-    return commit(table, act_of({"type": request.form["clock"]}, "host"), "host")
+    return commit(table, act_of({"type": request.form["clock"]}, by, player), view)
 
 
 @bp.post("/t/<code>/reopen")

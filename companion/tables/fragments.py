@@ -4,8 +4,9 @@ Live fragments rendered once per table, version and viewer kind, served to every
 asks for the same (the nth phone polling a table after an act gets the first phone's bytes).
 
 A fragment holds two things that belong to one browser: the CSRF token of its forms and the
-nonce that makes each submitted form count once. They are rendered as markers and filled in per
-response, so shared bytes never carry one phone's token or nonce to another.
+nonce that makes each submitted form count once; and one that belongs to the response: the
+server's clock as it leaves, which the page's clock ticks by. They are rendered as markers and
+filled in per response, so shared bytes never carry one phone's token or nonce to another.
 
 Within a fragment, the parts that every seat's screen shows alike (the scoreboard, the history,
 a game's shared view: ``{{ shared_part(name) }}``) are rendered once per table version, view,
@@ -16,6 +17,7 @@ part is a marker too (:func:`own_row`), filled per response.
 from __future__ import annotations
 
 import re
+import time
 import uuid
 from typing import Any, Callable, Hashable
 
@@ -32,6 +34,7 @@ NONCE = "\x1enonce\x1e"          # never in a page otherwise: a control characte
 CSRF = "\x1ecsrf\x1e"
 OWN = "\x1eown\x1f"              # + the row's player (as escaped in the page) + "\x1e"
 OWN_ROW = re.compile("\x1eown\x1f([^\x1e]*)\x1e")
+NOW = "\x1enow\x1e"              # the server's clock as the response leaves (ms since 1970)
 FOLLOW = "\x1efollow\x1e"        # what the seat's entry form follows, in a fragment every seat shares
 KEPT = 512                       # fragments a process keeps (a few per table in play)
 PARTS_KEPT = 1024                # shared parts (a few per fragment)
@@ -53,7 +56,7 @@ def personal(text: str, player: str | None = None,
     """A shared fragment made this browser's: its CSRF token, a fresh nonce per form, its
     player's own row marked (``player``: the seat's name) and, in a fragment every seat shares,
     what its entry form follows (``follow``)."""
-    text = text.replace(CSRF, generate_csrf())
+    text = text.replace(CSRF, generate_csrf()).replace(NOW, str(now_ms()))
     if follow is not None:
         text = text.replace(FOLLOW, htmlsafe_json_dumps(follow))
     if OWN in text:
@@ -87,6 +90,17 @@ def own_row(context: Context, player: str) -> Markup:
         return Markup(OWN) + escape(player) + Markup("\x1e")
     seat = context.get("seat")
     return Markup(" mine" if seat is not None and seat.name == player else "")
+
+
+def now_ms() -> int:
+    return time.time_ns() // 1_000_000
+
+
+@pass_context
+def server_now(context: Context) -> Markup:
+    """The server's clock in ms, which the page's clock ticks by (static/js/clock.js): in a
+    shared fragment a marker, filled per response by :func:`personal`."""
+    return Markup(NOW) if context.get(SHARING) else Markup(str(now_ms()))
 
 
 @pass_context

@@ -70,9 +70,13 @@ def create():
         opts_form = options.get(game.name)
         if opts_form is None or opts_form.validate():
             opts = game.screens.options_from_form(opts_form, new.names()) if opts_form else {}
+            clock = new.clock_option() if game.rules.keeps_turns else None
+            if clock is not None:
+                opts = {**opts, "clock": clock}
             try:
                 table, host_secret = service.create(game.name, opts, new.names(),
-                                                    game.rules.setup_events(opts, new.names()))
+                                                    game.rules.setup_events(opts, new.names()),
+                                                    seats_pause=new.seats_pause.data)
             except RecordError as error:
                 new.form_errors.append(explain(error, game.rules))
             else:

@@ -15,6 +15,7 @@ from flask_babel import force_locale, get_locale, gettext
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import BadRequest
 
+from .. import clock as table_clock
 from ..games import GAMES
 from ..i18n import LANGUAGES
 from . import bp, install, service
@@ -25,7 +26,8 @@ from .summaries import HISTORY_ON_SCREEN, history, standings
 
 @bp.app_context_processor
 def helpers() -> dict[str, Any]:
-    return {"nonce": lambda: uuid.uuid4().hex, "games": GAMES, "get_locale": get_locale}
+    return {"nonce": lambda: uuid.uuid4().hex, "games": GAMES, "get_locale": get_locale,
+            "clock_text": clock_text}
 
 
 def queued() -> bool:
@@ -104,6 +106,7 @@ def screen_context(table, replay, view: str) -> dict[str, Any]:
     result = replay.result()        # scored once per screen (Quadropolis optimises here)
     player = seat.name if seat and view == "phone" else None
     game, selection = replay.game, selection_of(replay.game)
+    turn = None if replay.finished else game.rules.turn(replay.state)
     return {"table": table, "game": game, "replay": replay, "view": view,
             "result": result, "standings": standings(replay, result),
             "history": history(replay, by, HISTORY_ON_SCREEN[view]),
@@ -111,7 +114,9 @@ def screen_context(table, replay, view: str) -> dict[str, Any]:
             "seat": seat, "host": host,
             "finished": replay.finished, "last_own": last_own(replay, seat.name) if seat else None,
             "paused": replay.paused(),
-            "turn": None if replay.finished else game.rules.turn(replay.state),
+            "turn": turn,
+            # the table's clock up to its latest time (the page ticks it on from there)
+            "clock": clock_of(replay, turn),
             "end_event": end_event(replay),
             "follow": {**game.screens.follow(replay.state, player), "seen": len(replay.events)},
             "selection": selection,
@@ -119,6 +124,23 @@ def screen_context(table, replay, view: str) -> dict[str, Any]:
             "join_url": join_url(table),
             # the game's own view of the screen, built once for every template that draws it
             "d": game.screens.screen(replay.state, replay.options, view, seat, host, selection)}
+
+
+def clock_of(replay, turn) -> table_clock.Clock:
+    """The table's clock as its screens show it (see companion/clock.py)."""
+    return table_clock.reckon(replay.events, replay.holders, replay.started, replay.players,
+                              turn.player if turn is not None else None,
+                              replay.options.get("clock"))
+
+
+def clock_text(ms: int) -> str:
+    """A time on the clock: 4:05, 1:02:03; an overrun of a bank −0:12 (as static/js/clock.js
+    writes it while it ticks)."""
+    sign = "−" if ms < 0 else ""
+    seconds = abs(ms) // 1000
+    hours, rest = divmod(seconds, 3600)
+    return f"{sign}{hours}:{rest // 60:02}:{rest % 60:02}" if hours else \
+        f"{sign}{rest // 60}:{rest % 60:02}"
 
 
 class UnclearSelection(BadRequest):

@@ -13,7 +13,7 @@ from ..games import GAMES
 from ..games.base import RuleError
 from ..models import Table, digest
 from . import bp, service
-from .forms import ButtonForm
+from .forms import RematchForm
 from ..words import explain
 from .identity import HOST_COOKIE, SEAT_COOKIE, is_host, my_seat, remember
 from .pages import render_screen, table_or_404
@@ -52,16 +52,25 @@ def moved(old: Table, new: Table, view: str) -> Response:
     return response
 
 
+@bp.app_template_global()
+def rematch_form(clock: dict[str, int] | None) -> RematchForm:
+    """The rematch card's form, its time bank as the finished table's."""
+    return RematchForm(formdata=None, clock=clock)
+
+
 @bp.post("/t/<code>/rematch")
 def rematch(code: str):
     """The host starts the next game; a second tap lands on the same new table."""
     table = table_or_404(code)
     if not is_host(table):
         abort(403)
-    if not ButtonForm().validate() or request.form.get("order") not in ORDERS:
+    form = RematchForm()
+    if not form.validate() or request.form.get("order") not in ORDERS:
         abort(400)
+    # the time bank as chosen on the card (for a game with turns), else the old table's
+    clock = form.clock_option() if "bank" in request.form else True
     try:
-        new = service.rematch(table, rotate=ORDERS[request.form["order"]])
+        new = service.rematch(table, rotate=ORDERS[request.form["order"]], clock=clock)
     except RuleError as error:
         return render_screen(service.find(table.code), "host", None,
                              explain(error, GAMES[table.game].rules), 409)

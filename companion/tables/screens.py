@@ -24,6 +24,7 @@ from .summaries import history
 bp.add_app_template_global(fragments.shared_part, "shared_part")
 bp.add_app_template_global(fragments.own_row, "own_row")
 bp.add_app_template_global(fragments.follow_fields, "follow_fields")
+bp.add_app_template_global(fragments.server_now, "server_now")
 
 
 @bp.get("/t/<code>")

@@ -95,6 +95,10 @@ function showGameOptions() {
   document.querySelectorAll("fieldset.options[data-game]").forEach(function (fieldset) {
     fieldset.hidden = fieldset.getAttribute("data-game") !== select.value;
   });
+  // the time bank: offered for the games that keep turns
+  document.querySelectorAll("[data-turn-games]").forEach(function (part) {
+    part.hidden = part.getAttribute("data-turn-games").split(" ").indexOf(select.value) < 0;
+  });
 }
 document.addEventListener("change", function (event) {
   if (event.target && event.target.id === "game") { showGameOptions(); }
@@ -222,7 +226,9 @@ var PARTS = [
   ["#live[data-keep-awake]", function () { return import("./wake.js"); }],
   ["[data-move]", function () { return import("./moves.js"); }],
   ["form[data-keypad]", function () { return import("./keypad.js"); }],
-  ["[data-score-pad-options]", function () { return import("./score-sheet-options.js"); }]
+  ["[data-score-pad-options]", function () { return import("./score-sheet-options.js"); }],
+  ["[data-clock]", function () { return import("./clock.js"); }],
+  ["[data-speech]", function () { return import("./speech.js"); }]
 ];
 var partsLoaded = {};
 function loadParts() {

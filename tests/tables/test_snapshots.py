@@ -49,10 +49,11 @@ def fresh(app, code: str) -> record.Replay:
 
 def page(client, code: str) -> str:
     """The host page, without what differs on every drawing (the forms' nonces, signed
-    tokens)."""
+    tokens, the server's clock)."""
     response = client.get(f"/t/{code}")
     assert response.status_code == 200
-    return re.sub(r'name="nonce"[^>]*>|value="[0-9a-f]{32}"|[\w-]{8,}\.[\w-]{4,}\.[\w-]{8,}', "",
+    return re.sub(r'name="nonce"[^>]*>|value="[0-9a-f]{32}"|[\w-]{8,}\.[\w-]{4,}\.[\w-]{8,}'
+                  r'|(?<=data-now=")\d+', "",
                   response.get_data(as_text=True))
 
 

@@ -25,18 +25,20 @@ from .transactions import commit, writing
 
 def create(game: str, options: Mapping[str, Any], players: list[str],
            events: list[dict[str, Any]] | None = None,
-           with_host: bool = True) -> tuple[Table, str | None]:
+           with_host: bool = True, seats_pause: bool = False) -> tuple[Table, str | None]:
     """A new table (checked through the record rules first); returns it and the host secret
-    (None without a host: the first screen to claim it, or a claim link, becomes the host)."""
+    (None without a host: the first screen to claim it, or a claim link, becomes the host).
+    ``seats_pause``: any seated phone may pause the table's clock."""
     replay = record.load(record.envelope(record.game_of(game), options, players, events or [],
                                          started=record.written_time(utcnow())))
-    return create_checked(record.made_of(replay, options), with_host)
+    return create_checked(record.made_of(replay, options), with_host, seats_pause)
 
 
 EVENTS_AT_ONCE = 250     # an imported log's events written per statement
 
 
-def create_checked(work: Mapping[str, Any], with_host: bool = True) -> tuple[Table, str | None]:
+def create_checked(work: Mapping[str, Any], with_host: bool = True,
+                   seats_pause: bool = False) -> tuple[Table, str | None]:
     """A new table holding a record :func:`record.checked` read and replayed (maybe in another
     process): nothing replayed again here; its events written a few hundred per statement, its
     snapshot beside them when the log is long. Returns it and the host secret (None without a
@@ -45,7 +47,7 @@ def create_checked(work: Mapping[str, Any], with_host: bool = True) -> tuple[Tab
     events = work["snapshot"]["events"]
     for _attempt in range(20):
         table = Table(code=new_code(), game=work["game"], options=dict(work["options"]),
-                      started=work.get("started") or "",
+                      started=work.get("started") or "", seats_pause=seats_pause,
                       host_hash=digest(host_secret) if with_host else None,
                       version=len(events), result=work["result"])
         table.seats = [Seat(position=i, name=name) for i, name in enumerate(work["players"])]
@@ -83,16 +85,17 @@ def _new_table(replay: record.Replay, options: Mapping[str, Any], host_hash: str
     return table
 
 
-def rematch(table: Table, rotate: bool) -> Table:
+def rematch(table: Table, rotate: bool, clock: Mapping[str, int] | None | bool = True) -> Table:
     """The next game of a finished table: the same game, options and players (the old second
-    player first when ``rotate``), each seat and the host held by the same secrets as before, so
-    the same phones and host screen hold them. A table has one next table: asked again (a double
+    player first when ``rotate``; ``clock``: the time bank option instead of the old one, None
+    for none, True to keep it), whether seats may pause, each seat and the host held by the
+    same secrets as before, so the same phones and host screen hold them. A table has one next table: asked again (a double
     tap), the one already started is returned. RuleError if the game is not finished."""
     for _attempt in range(20):
         try:
             with writing(table.id) as locked:
                 old = db.session.execute(select(Table.next_code, Table.result, Table.options,
-                                                Table.host_hash)
+                                                Table.host_hash, Table.seats_pause)
                                          .where(Table.id == table.id)).one()
                 if old.next_code is not None:
                     db.session.rollback()       # nothing to write: the version stays
@@ -110,10 +113,16 @@ def rematch(table: Table, rotate: bool) -> Table:
                 if rotate:
                     players = players[1:] + players[:1]
                 game = GAMES[table.game]
-                events = game.rules.setup_events(old.options, players)
-                replay = record.load(record.envelope(game, old.options, players, events,
+                options = {k: v for k, v in old.options.items() if k != "clock"}
+                if clock is True and "clock" in old.options:
+                    options["clock"] = old.options["clock"]
+                elif clock not in (True, None):
+                    options["clock"] = dict(clock)
+                events = game.rules.setup_events(options, players)
+                replay = record.load(record.envelope(game, options, players, events,
                                                      started=record.written_time(utcnow())))
-                new = _new_table(replay, old.options, old.host_hash)
+                new = _new_table(replay, options, old.host_hash)
+                new.seats_pause = old.seats_pause
                 held = {seat.name: seat.secret_hash for seat in seats}
                 for seat in new.seats:
                     seat.secret_hash = held[seat.name]
