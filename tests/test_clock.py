@@ -3,8 +3,11 @@ contract's), the turns the platform keeps and their lengths, pauses left out, an
 run by the turns with its delay and increment."""
 from __future__ import annotations
 
+from hypothesis import HealthCheck, given, settings
+
 from companion import clock, record
-from tests.test_times import at
+from tests.support import examples
+from tests.test_times import at, contract_times, timed_records
 
 CALCADA = {"format": "table-companion-record", "version": 1, "game": "calcada",
            "players": [{"name": "Anna"}, {"name": "Bence"}], "options": {}, "events": []}
@@ -77,3 +80,29 @@ def test_a_record_without_times_keeps_no_clock_and_a_finished_game_closes_its_la
 
 def test_minutes_are_rounded_as_people_say_a_games_length():
     assert [clock.minutes(ms) for ms in (0, 29_999, 30_000, 89_999, 4_200_000)] == [0, 0, 1, 1, 70]
+
+
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=timed_records())
+def test_the_screens_clock_of_random_timed_records_is_the_contracts_reckoning(data):
+    """What the screens show as each player's time, the game's playing and paused time, is
+    what the contract reckons (and the result says); the turns' lengths lie within the playing
+    time; a bank is its start less what its turns took past their delays, plus increments."""
+    run = record.load(data)
+    now = run.game.rules.turn(run.state)
+    option = {"bank_seconds": 600, "increment_seconds": 7, "delay_seconds": 3}
+    kept = clock.reckon(run.events, run.holders, run.started, run.players,
+                        now.player if now and not run.finished else None, option)
+    if not any("at" in e for e in data["events"]):
+        assert not kept.timed
+        return
+    per_player, total = contract_times(data["events"], data.get("started"), run.players)
+    assert {name: ms // 1000 for name, ms in kept.spent.items()} == per_player
+    assert {"playing_seconds": kept.playing // 1000, "paused_seconds": kept.paused // 1000} == total
+    assert sum(t.ms for t in kept.turns) + kept.turn_ms <= kept.playing
+    for name in run.players:
+        theirs = [t.ms for t in kept.turns if t.player == name]
+        left = 600_000
+        for ms in theirs:
+            left = min(600_000, left - max(0, ms - 3000) + 7000)
+        assert kept.banks[name] == left
