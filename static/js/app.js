@@ -1,6 +1,7 @@
 // What every page does: live updates, the start-a-table form, entry forms, folded parts, sw.js,
 // and the scripts of the parts a page brings.
 import {dropLive, isLiveRequest, refreshLive} from "./connection.js";
+import "./clock.js";      // the table's clock, on every screen of a table
 
 // Live screens: a long poll (wait=1: the server answers as soon as the table changes, or with
 // "nothing new" after a while), the #live element's polling every POLL_SECONDS as the fallback.
@@ -227,7 +228,6 @@ var PARTS = [
   ["[data-move]", function () { return import("./moves.js"); }],
   ["form[data-keypad]", function () { return import("./keypad.js"); }],
   ["[data-score-pad-options]", function () { return import("./score-sheet-options.js"); }],
-  ["[data-clock]", function () { return import("./clock.js"); }],
   ["[data-speech]", function () { return import("./speech.js"); }]
 ];
 var partsLoaded = {};

@@ -81,6 +81,7 @@ function settle() {
 
 document.addEventListener("htmx:afterSettle", settle);
 document.addEventListener("visibilitychange", tickAll);
-settle();
-setInterval(tickAll, TICK_MS);
+if (document.readyState === "loading") { document.addEventListener("DOMContentLoaded", settle); }
+else { settle(); }
+setInterval(function () { if (document.querySelector("[data-clock]")) { tickAll(); } }, TICK_MS);
 export {text};

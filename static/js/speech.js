@@ -2,7 +2,7 @@
 // http serves as well): whose turn it is as the turn passes, a time bank running out, and at the
 // end the ranking, in the page's language where the browser has a voice for it.
 //
-// A setting on the host screen (#speech's button), off by default and kept by this browser. A
+// A setting on the host screen (the header's .speech-setting), off by default and kept by this browser. A
 // browser speaks only after a tap on the page: turning the setting on is that tap (it says
 // what is current at once); after a reload the screen shows one button to tap to speak again.
 // What is said comes drawn by the server in the page's language: #speech's data-say (the turn,
@@ -39,8 +39,8 @@ function say(words) {
 function show() {
   var part = document.getElementById("speech");
   if (!part) { return null; }
-  var setting = part.querySelector(".speech-setting");
-  var wake = part.querySelector(".speech-wake");
+  var setting = document.querySelector(".speech-setting");
+  var wake = document.querySelector(".speech-wake");
   var on = settingOn();
   if (setting && window.speechSynthesis) {
     setting.hidden = false;
