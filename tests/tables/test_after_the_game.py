@@ -1,0 +1,109 @@
+"""After the game: its length (playing and paused), each player's share of the playing time
+and the longest turns on the finished screens and the story page, as ``companion score`` gives
+them for the table's exported record."""
+from __future__ import annotations
+
+import csv
+import io
+import json
+import re
+from urllib.parse import parse_qs, urlsplit
+
+import pytest
+from click.testing import CliRunner
+from sqlalchemy import update
+
+from companion import clock
+from companion.cli import cli
+from companion.extensions import db
+from companion.models import Table
+from companion.tables import lengths, service, share
+from tests.support import text_of
+from tests.tables.test_times import TIMED, exported, imported
+from tests.test_times import at
+
+pytestmark = pytest.mark.database
+
+# Calçada by turns: Anna 30 s; Bence 70 s; Anna 10 s, a pause of a minute, 30 s more; Bence
+# 6 min 12 s; the end 28 s into Anna's turn
+CALCADA = {"format": "table-companion-record", "version": 1, "game": "calcada",
+           "started": at(0), "options": {}, "players": [{"name": "Anna"}, {"name": "Bence"}],
+           "events": [{"type": "pass", "player": "Anna", "at": at(30)},
+                      {"type": "pass", "player": "Bence", "at": at(100)},
+                      {"type": "pause", "at": at(110)}, {"type": "resume", "at": at(170)},
+                      {"type": "pass", "player": "Anna", "at": at(200)},
+                      {"type": "pass", "player": "Bence", "at": at(572)},
+                      {"type": "end", "at": at(600)}]}
+PAD = {**TIMED, "events": [*TIMED["events"], {"type": "end", "at": "2026-11-29T20:14:00Z"}]}
+
+
+def scored(client, code: str) -> dict:
+    """What ``companion score`` gives for the table's exported record."""
+    out = CliRunner().invoke(cli, ["score", "-"], input=json.dumps(exported(client, code)))
+    assert out.exit_code == 0, out.output
+    return json.loads(out.output)
+
+
+def time_part(html: str) -> str:
+    found = re.search(r'<div class="game-time">.*?</div>', html, re.S)
+    return found.group(0) if found else ""
+
+
+def figures(part: str) -> dict:
+    """The seconds the time part carries beside its words."""
+    return {"playing": int(re.search(r'data-playing="(\d+)"', part).group(1)),
+            "paused": int(re.search(r'data-paused="(\d+)"', part).group(1)),
+            "players": {name: int(seconds) for seconds, name in re.findall(
+                r'<li data-seconds="(\d+)"><span class="time-share-text"><span class="time-name">'
+                r'([^<]+)</span>', part)}}
+
+
+@pytest.fixture
+def calcada(client):
+    code = imported(client, CALCADA)
+    client.post(f"/t/{code}/host")                  # the importing browser claims the host
+    return code
+
+
+def test_the_finished_screens_and_the_story_show_the_times_companion_score_gives(client, calcada):
+    result = scored(client, calcada)
+    assert result["time"] == {"playing_seconds": 540, "paused_seconds": 60}
+    expected = {"playing": 540, "paused": 60,
+                "players": {p["name"]: p["time_seconds"] for p in result["players"]}}
+    assert expected["players"] == {"Anna": 60, "Bence": 442}
+    for path in ("", "/story"):
+        page = client.get(f"/t/{calcada}{path}")
+        part = time_part(page.get_data(as_text=True))
+        assert figures(part) == expected, path
+        words = text_of(page)
+        assert "9 min playing, 1 min paused" in words
+        # the largest share first, each with its percentage and time in words
+        assert "Bence 82% · 7 min 22 s" in words and "Anna 11% · 1 min" in words
+        assert words.index("Bence 82%") < words.index("Anna 11%")
+        assert '<rect width="81.9" height="10" fill="#7b3fa0"/>' in part     # Bence's seat colour
+
+
+def test_a_game_with_turns_names_its_three_longest(client, calcada):
+    words = text_of(client.get(f"/t/{calcada}"))
+    turns = words[words.index("The longest turns"):]
+    assert "Bence's turn 4: 6 min 12 s Bence's turn 2: 1 min 10 s Anna's turn 3: 40 s" in turns
+
+
+def test_the_score_pad_has_a_length_and_shares_but_no_turns(client):
+    code = imported(client, PAD)
+    client.post(f"/t/{code}/host")
+    result = scored(client, code)
+    page = client.get(f"/t/{code}")
+    assert figures(time_part(page.get_data(as_text=True))) == {
+        "playing": result["time"]["playing_seconds"], "paused": result["time"]["paused_seconds"],
+        "players": {p["name"]: p["time_seconds"] for p in result["players"]}}
+    words = text_of(page)
+    assert "4 min playing, 10 min paused" in words
+    assert "The longest turns" not in words
+
+
+def test_a_hungarian_screen_says_the_durations_in_hungarian(client, calcada):
+    client.set_cookie("lang", "hu")
+    words = text_of(client.get(f"/t/{calcada}"))
+    assert "9 perc játék, 1 perc szünet" in words
+    assert "4. kör (Bence): 6 perc 12 mp" in words
