@@ -82,3 +82,12 @@ def game_time(table, replay, result: Mapping[str, Any]) -> dict[str, Any] | None
     return {"time": result["time"], "length": length_line(result["time"]),
             "shares": shares(replay, result) if result["time"]["playing_seconds"] else [],
             "longest": longest}
+
+
+def card_lines(table, replay, result: Mapping[str, Any]) -> tuple[str, ...]:
+    """The result card's time, compact: the length, then "Anna 34% · Bence 28% · …"."""
+    times = game_time(table, replay, result)
+    if times is None:
+        return ()
+    shares_line = " · ".join(f"{row['name']} {row['share']}" for row in times["shares"])
+    return (times["length"], shares_line) if shares_line else (times["length"],)

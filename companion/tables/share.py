@@ -18,7 +18,7 @@ from .. import cache
 from ..i18n import LANGUAGES
 from ..extensions import db
 from ..models import Event
-from . import bp, card, service
+from . import bp, card, lengths, service
 from .pages import end_event, table_or_404
 from .summaries import standings, team_standings, winner_line
 
@@ -124,7 +124,8 @@ def result_card(table, replay, result: dict[str, Any]) -> card.Card:
     _start, end = play_times(table, replay)
     return card.Card(game=game.rules.play_group(replay.options) or str(game.label),
                      date=format_date(end.date(), "long"), winner_line=winner_line(result),
-                     rows=rows, total_label=gettext("Total"))
+                     rows=rows, total_label=gettext("Total"),
+                     time_lines=lengths.card_lines(table, replay, result))
 
 
 CARDS_KEPT = 64                 # result cards a process keeps drawn,

@@ -1,6 +1,6 @@
 """After the game: its length (playing and paused), each player's share of the playing time
-and the longest turns on the finished screens and the story page, as ``companion score`` gives
-them for the table's exported record."""
+and the longest turns on the finished screens, the story page and the result card, as
+``companion score`` gives them for the table's exported record."""
 from __future__ import annotations
 
 import csv
@@ -100,6 +100,15 @@ def test_the_score_pad_has_a_length_and_shares_but_no_turns(client):
     words = text_of(page)
     assert "4 min playing, 10 min paused" in words
     assert "The longest turns" not in words
+
+
+def test_the_result_card_carries_the_length_and_the_shares_on_two_lines(app, client, calcada):
+    with app.test_request_context():
+        table = service.find(calcada)
+        replay = service.replay_of(table)
+        drawn = share.result_card(table, replay, replay.result())
+    assert drawn.time_lines == ("9 min playing, 1 min paused", "Bence 82% · Anna 11%")
+    assert client.get(f"/t/{calcada}/card.png").status_code == 200
 
 
 def test_a_hungarian_screen_says_the_durations_in_hungarian(client, calcada):
