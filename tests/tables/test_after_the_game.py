@@ -1,6 +1,7 @@
 """After the game: its length (playing and paused), each player's share of the playing time
 and the longest turns on the finished screens, the story page and the result card, as
-``companion score`` gives them for the table's exported record."""
+``companion score`` gives them for the table's exported record; BG Stats' duration from the
+playing time."""
 from __future__ import annotations
 
 import csv
@@ -109,6 +110,17 @@ def test_the_result_card_carries_the_length_and_the_shares_on_two_lines(app, cli
         drawn = share.result_card(table, replay, replay.result())
     assert drawn.time_lines == ("9 min playing, 1 min paused", "Bence 82% · Anna 11%")
     assert client.get(f"/t/{calcada}/card.png").status_code == 200
+
+
+def play_of(client, code: str) -> dict:
+    link = re.search(r'href="(https://app\.bgstatsapp\.com[^"]+)"',
+                     client.get(f"/t/{code}").get_data(as_text=True)).group(1)
+    return json.loads(parse_qs(urlsplit(link.replace("&amp;", "&")).query)["data"][0])
+
+
+def test_bgstats_takes_the_playing_time_as_the_duration(client, calcada):
+    # imported at once: by the database's clock the game took no time at all
+    assert play_of(client, calcada)["durationMin"] == 9
 
 
 def test_a_hungarian_screen_says_the_durations_in_hungarian(client, calcada):
