@@ -1,7 +1,7 @@
 """After the game: its length (playing and paused), each player's share of the playing time
 and the longest turns on the finished screens, the story page and the result card, as
 ``companion score`` gives them for the table's exported record; BG Stats' duration from the
-playing time."""
+playing time; the CSV's time columns."""
 from __future__ import annotations
 
 import csv
@@ -121,6 +121,39 @@ def play_of(client, code: str) -> dict:
 def test_bgstats_takes_the_playing_time_as_the_duration(client, calcada):
     # imported at once: by the database's clock the game took no time at all
     assert play_of(client, calcada)["durationMin"] == 9
+
+
+def csv_rows(client) -> list[dict[str, str]]:
+    return list(csv.DictReader(io.StringIO(client.get("/games.csv").data.decode("utf-8-sig"))))
+
+
+def untimed(data: dict) -> dict:
+    return {**{k: v for k, v in data.items() if k != "started"},
+            "events": [{k: v for k, v in e.items() if k != "at"} for e in data["events"]]}
+
+
+def test_the_csv_ends_with_the_times_and_leaves_a_table_without_them_empty(app, client, calcada):
+    app.config["HISTORY_ALL_GAMES"] = True
+    legacy = imported(client, untimed(CALCADA))
+    with app.app_context():         # a table made before tables kept their times
+        db.session.execute(update(Table).where(Table.code == legacy).values(started=None))
+        db.session.commit()
+    rows = csv_rows(client)
+    assert list(rows[0])[-3:] == ["Playing minutes", "Paused minutes", "Player's time (seconds)"]
+    times = {(r["Table code"], r["Player"]): [r["Playing minutes"], r["Paused minutes"],
+                                               r["Player's time (seconds)"]] for r in rows}
+    result = scored(client, calcada)
+    for player in result["players"]:
+        assert times[calcada, player["name"]] == [
+            str(clock.minutes(result["time"]["playing_seconds"] * 1000)),
+            str(clock.minutes(result["time"]["paused_seconds"] * 1000)),
+            str(player["time_seconds"])]
+        assert times[legacy, player["name"]] == ["", "", ""]
+    client.post(f"/t/{legacy}/host")
+    for path in ("", "/story"):
+        page = client.get(f"/t/{legacy}{path}")
+        assert page.status_code == 200 and 'class="game-time"' not in page.get_data(as_text=True)
+    assert play_of(client, legacy)["durationMin"] == 0          # the database's clock, as before
 
 
 def test_a_hungarian_screen_says_the_durations_in_hungarian(client, calcada):
