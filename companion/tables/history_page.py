@@ -259,6 +259,7 @@ def group_stats(game: Game, plays: list[Play], key: str | None) -> dict[str, Any
     # a game with a best single unit has the column even when only older results are here
     has_single = bool(labels) or type(game.rules).best_single is not Rules.best_single
     return {"game": game, "title": plays[0].title, "group": plays[0].group, "lines": mine,
+            "plays": plays,
             "has_single": has_single, "single_label": labels[0] if labels else _l("Best single"),
             "highest": better is max}
 

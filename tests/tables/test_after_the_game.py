@@ -1,7 +1,7 @@
 """After the game: its length (playing and paused), each player's share of the playing time
 and the longest turns on the finished screens, the story page and the result card, as
 ``companion score`` gives them for the table's exported record; BG Stats' duration from the
-playing time; the CSV's time columns."""
+playing time; the CSV's time columns; and how long a game usually takes."""
 from __future__ import annotations
 
 import csv
@@ -154,6 +154,33 @@ def test_the_csv_ends_with_the_times_and_leaves_a_table_without_them_empty(app, 
         page = client.get(f"/t/{legacy}{path}")
         assert page.status_code == 200 and 'class="game-time"' not in page.get_data(as_text=True)
     assert play_of(client, legacy)["durationMin"] == 0          # the database's clock, as before
+
+
+def later(data: dict, seconds: int) -> dict:
+    """The record with its end ``seconds`` later (that much longer)."""
+    events = [*data["events"][:-1], {"type": "end", "at": at(600 + seconds)}]
+    return {**data, "events": events}
+
+
+def test_the_games_page_says_the_usual_length_from_two_plays_on(app, client, calcada):
+    app.config["HISTORY_ALL_GAMES"] = True
+    assert "usually" not in text_of(client.get("/games"))
+    with app.app_context():
+        assert lengths.usual_minutes("calcada", 2) is None
+    imported(client, later(CALCADA, 60))                # 540 s and 600 s: 9.5 min, about 10
+    assert "2 players · usually about 10 minutes (2 plays)" in text_of(client.get("/games"))
+    with app.app_context():
+        assert lengths.usual_minutes("calcada", 2) == (10, 2)
+        assert lengths.usual_minutes("calcada", 3) is None
+        assert lengths.usual_minutes("score-pad", 2) is None        # any game's: none usual
+
+
+def test_the_new_table_hint_reads_usual_minutes(app):
+    with app.test_request_context(headers={"Accept-Language": "hu"}):
+        template = app.jinja_env.get_template("tables/_usual.html")
+        said = " ".join(re.sub(r"<[^>]+>", "", template.render(usual=(70, 9), players=4)).split())
+        assert said == "4 játékossal általában nagyjából 70 perc (9 játszma)"
+        assert template.render(usual=None, players=4).strip() == ""
 
 
 def test_a_hungarian_screen_says_the_durations_in_hungarian(client, calcada):
