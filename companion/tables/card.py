@@ -3,7 +3,8 @@
 The result card: a finished table's ranking drawn as a 1200×630 PNG (the size chat apps
 preview), with Pillow. The winner and each player's total come first and large, so that a
 thumbnail in a chat still reads; each player's points by category follow in smaller type. With
-teams each team's line leads its players' lines, drawn smaller and indented.
+teams each team's line leads its players' lines, drawn smaller and indented. The game's length
+and each player's share of it close the card in small type, where the table kept its times.
 """
 from __future__ import annotations
 
@@ -23,6 +24,7 @@ ACCENT, LINE, WINNER = "#1f6f5c", "#d9d4c7", "#fff1b8"
 ON_INK = "#c9cfdb"
 
 ELLIPSIS = "…"
+TIME_LINE = 30          # a line of the game's time at the card's foot
 
 
 @dataclass(frozen=True)
@@ -41,6 +43,7 @@ class Card:
     winner_line: str    # "Winner: Anna"
     rows: tuple[Row, ...]
     total_label: str
+    time_lines: tuple[str, ...] = ()    # the game's length, each player's share: at the foot
 
 
 @lru_cache(maxsize=64)
@@ -112,8 +115,17 @@ def render(card: Card, folder: str) -> bytes:
     line, face = fitted(draw, "★ " + card.winner_line, folder, True, 60, right - MARGIN, 34)
     draw.text((MARGIN, 140), line, font=face, fill=ACCENT, anchor="lm")
 
+    # the game's time at the foot, one line each, in small type under the ranking
+    bottom = HEIGHT - 26
+    if card.time_lines:
+        face = font(folder, False, 22)
+        bottom = HEIGHT - 16 - TIME_LINE * len(card.time_lines) - 8
+        for index, text in enumerate(card.time_lines):
+            draw.text((MARGIN, bottom + 14 + TIME_LINE * index + TIME_LINE / 2),
+                      cut(draw, text, face, right - MARGIN), font=face, fill=MUTED, anchor="lm")
+
     # the ranking: rank, name, breakdown, total; in two columns past six players
-    top, bottom = 192, HEIGHT - 26
+    top = 192
     columns = 2 if len(card.rows) > 6 else 1
     per_column = max(1, -(-len(card.rows) // columns))
     width = (WIDTH - 2 * MARGIN - 40 * (columns - 1)) / columns

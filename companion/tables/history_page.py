@@ -27,6 +27,7 @@ from sqlalchemy.exc import IntegrityError
 from wtforms import HiddenField, SelectField
 from wtforms.validators import InputRequired
 
+from ..clock import minutes
 from ..extensions import db
 from ..games import GAMES
 from ..games.base import Game, RuleError, Rules
@@ -93,6 +94,7 @@ class Play:
     categories: dict[str, Any] = field(default_factory=dict)   # a group's: breakdown key -> label
     highest: bool = True                 # the highest total wins
     teams: list[dict[str, Any]] = field(default_factory=list)  # name, total, rank, winner, players
+    time: dict[str, int] | None = None   # the result's playing and paused seconds, when kept
 
     @property
     def title(self) -> Any:
@@ -128,7 +130,8 @@ def browser_tables(browser_hash: str | None) -> tuple[bool, Any]:
     finished_at = select(func.max(Event.created_at)).where(Event.table_id == Table.id) \
         .scalar_subquery()
     query = select(Table.id, Table.code, Table.game, Table.result,
-                   func.coalesce(finished_at, Table.created_at), Table.options).where(
+                   func.coalesce(finished_at, Table.created_at), Table.options,
+                   Table.started).where(
         Table.result.is_not(None), cast(Table.result, Text) != "null")   # JSON null: playing
     everyone = bool(current_app.config.get("HISTORY_ALL_GAMES"))
     if not everyone:
@@ -146,7 +149,7 @@ def load(browser_hash: str | None) -> tuple[list[Play], Names]:
     sat = set() if browser_hash is None else set(db.session.scalars(
         select(Sitting.table_id).where(Sitting.browser_hash == browser_hash)))
     plays = []
-    for table_id, code, game, result, at, options in db.session.execute(query):
+    for table_id, code, game, result, at, options, started in db.session.execute(query):
         rows = result.get("players") if isinstance(result, dict) else None
         if game not in GAMES or not isinstance(rows, list):
             continue
@@ -158,7 +161,7 @@ def load(browser_hash: str | None) -> tuple[list[Play], Names]:
             names.saw(row["name"])
             players.append({**row, "winner": row["name"] in winners})
         plays.append(Play(table_id, code, game, at, players, everyone or table_id in sat,
-                          teams=teams_of(result, players),
+                          teams=teams_of(result, players), time=time_of(result, started),
                           **play_kind(GAMES[game], options, [p["name"] for p in players])))
     for play in plays:
         for row in play.players:
@@ -168,6 +171,16 @@ def load(browser_hash: str | None) -> tuple[list[Play], Names]:
             row["shown"] = names.shown(row["key"])
     plays.sort(key=lambda p: (p.at, p.table_id), reverse=True)
     return plays, names
+
+
+def time_of(result: dict[str, Any], started: str | None) -> dict[str, int] | None:
+    """A stored result's time, when it is the whole game's (a table made before tables kept
+    their times, ``started`` NULL, has none, or one of the acts since it was reopened)."""
+    time = result.get("time")
+    if started is None or not isinstance(time, dict) or not all(
+            number(time.get(k)) for k in ("playing_seconds", "paused_seconds")):
+        return None
+    return time
 
 
 def chosen(plays: list[Play], names: Names, game: str, player: str) -> tuple[list[Play], str | None]:
@@ -246,6 +259,7 @@ def group_stats(game: Game, plays: list[Play], key: str | None) -> dict[str, Any
     # a game with a best single unit has the column even when only older results are here
     has_single = bool(labels) or type(game.rules).best_single is not Rules.best_single
     return {"game": game, "title": plays[0].title, "group": plays[0].group, "lines": mine,
+            "plays": plays,
             "has_single": has_single, "single_label": labels[0] if labels else _l("Best single"),
             "highest": better is max}
 
@@ -300,9 +314,12 @@ def games_csv():
     columns = list(dict.fromkeys(str(label) for play in shown
                                  for label in play.categories.values()))
     extra = [gettext("Score sheet"), gettext("Team"), gettext("Team score")] if sheets else []
+    # the time at the table, where a play kept it (at the end: the columns before stay put)
+    times = [gettext("Playing minutes"), gettext("Paused minutes"),
+             gettext("Player's time (seconds)")] if any(p.time for p in shown) else []
     writer.writerow(header + extra + [spreadsheet_text(
-        f"{name} ({gettext('category')})" if name in header + extra else name)
-        for name in columns])
+        f"{name} ({gettext('category')})" if name in header + extra + times else name)
+        for name in columns] + times)
     for play in shown:
         team = {row["name"]: t for t in play.teams for row in t["players"]}
         for row in play.players:
@@ -319,7 +336,12 @@ def games_csv():
             breakdown = row.get("breakdown") if isinstance(row.get("breakdown"), dict) else {}
             points = {str(label): breakdown.get(category)
                       for category, label in play.categories.items()}
-            writer.writerow(line + [points.get(name, "") for name in columns])
+            line += [points.get(name, "") for name in columns]
+            if times:
+                line += [minutes(play.time["playing_seconds"] * 1000), minutes(
+                    play.time["paused_seconds"] * 1000), row.get("time_seconds", "")] \
+                    if play.time else ["", "", ""]
+            writer.writerow(line)
     response = Response("\ufeff" + out.getvalue(), mimetype="text/csv")
     response.charset = "utf-8"
     response.headers["Content-Disposition"] = 'attachment; filename="games.csv"'

@@ -14,11 +14,11 @@ from flask import abort, current_app, make_response, request, url_for
 from flask_babel import force_locale, format_date, get_locale, gettext
 from sqlalchemy import select
 
-from .. import cache
+from .. import cache, clock
 from ..i18n import LANGUAGES
 from ..extensions import db
 from ..models import Event
-from . import bp, card, service
+from . import bp, card, lengths, service
 from .pages import end_event, table_or_404
 from .summaries import standings, team_standings, winner_line
 
@@ -50,10 +50,12 @@ def play_times(table, replay) -> tuple[datetime, datetime]:
 
 
 def bgstats_play(table, replay, result: dict[str, Any], bgg_id: int | None) -> dict[str, Any]:
-    """The play as BG Stats imports it (fields as its support page publishes them): a score
-    sheet's plays under the sheet's name (BG Stats remembers a match by the game's id: one per
-    sheet); with teams each player's own total, every player of a winning team a winner and the
-    teams in the comments."""
+    """The play as BG Stats imports it (fields as its support page publishes them): its
+    duration the record's playing time (pauses left out) where the table kept its times, else
+    from its first act to its end by the database's clock; a score sheet's plays under the
+    sheet's name (BG Stats remembers a match by the game's id: one per sheet); with teams each
+    player's own total, every player of a winning team a winner and the teams in the
+    comments."""
     game = replay.game
     start, end = play_times(table, replay)
     group = game.rules.play_group(replay.options)
@@ -69,7 +71,8 @@ def bgstats_play(table, replay, result: dict[str, Any], bgg_id: int | None) -> d
         "sourceName": SOURCE_NAME,
         "sourcePlayId": table.code,
         "playDate": end.strftime("%Y-%m-%d %H:%M:%S"),
-        "durationMin": max(0, round((end - start).total_seconds() / 60)),
+        "durationMin": clock.minutes(result["time"]["playing_seconds"] * 1000)
+        if lengths.timed(table, result) else max(0, round((end - start).total_seconds() / 60)),
         **({"comments": " ".join([f"Teams: {comments}.", *notes])} if teams else {}),
         "game": {"name": name, **({"bggId": bgg_id} if bgg_id is not None else {}),
                  "highestWins": game.rules.highest_wins(replay.options), "noPoints": False,
@@ -124,7 +127,8 @@ def result_card(table, replay, result: dict[str, Any]) -> card.Card:
     _start, end = play_times(table, replay)
     return card.Card(game=game.rules.play_group(replay.options) or str(game.label),
                      date=format_date(end.date(), "long"), winner_line=winner_line(result),
-                     rows=rows, total_label=gettext("Total"))
+                     rows=rows, total_label=gettext("Total"),
+                     time_lines=lengths.card_lines(table, replay, result))
 
 
 CARDS_KEPT = 64                 # result cards a process keeps drawn,

@@ -15,6 +15,7 @@ from flask_babel import gettext
 from .. import cache
 from . import bp, service, story
 from .identity import is_host, my_seat
+from .lengths import game_time
 from .summaries import history, standings, team_name
 
 CHARTS_KEPT = 64        # charts a process keeps, one per table and length of its log
@@ -112,7 +113,7 @@ def story_page(code: str):
     response = make_response(render_template(
         "tables/story.html", chart=chart_svg(table, replay, at), at=at, count=count,
         playing=playing, links=links, back=back, rematch=rematch, line=act_line(then, at),
-        page_url=f"{page}?at={at}", **context))
+        page_url=f"{page}?at={at}", times=game_time(table, replay, replay.result()), **context))
     if playing:
         response.headers["Refresh"] = f"{PLAY_SECONDS}; url={page}?at={at + 1}&play=1"
     return response
