@@ -152,6 +152,13 @@ def usual_minutes(game_name: str, players: int, group: str | None = None) \
 
 
 @bp.app_template_global()
+def usual_length(replay) -> tuple[int, int] | None:
+    """How long the table's game usually takes with its players (see :func:`usual_minutes`)."""
+    return usual_minutes(replay.game.name, len(replay.players),
+                         replay.game.rules.play_group(replay.options))
+
+
+@bp.app_template_global()
 def usual_lengths(plays: Iterable[Any]) -> list[dict[str, int]]:
     """The games page's usual lengths of one game's plays (the plays it lists: this browser's,
     or every one), per player count: players, minutes, plays; only where USUAL_PLAYS timed

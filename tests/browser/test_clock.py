@@ -161,7 +161,13 @@ def test_a_turn_clock_with_a_reload_a_pause_a_bank_running_out_and_speech(
     expect(tv.locator("#live .winners").first).to_be_visible()
     ranking = said(tv)[-1]
     assert ranking[0].startswith("Final result. 1. ") and ranking[1] == "en"
-    # what the screens counted is what the record says
+    # what the screens show at the end is what `companion score` gives for the exported record
     result = record.load(tv.request.get(f"{live_server.url}/t/{code}/record.json").json()).result()
     assert [p["time_seconds"] for p in result["players"]][1] == 480
+    length = tv.locator(".game-time .game-length").first
+    assert (int(length.get_attribute("data-playing")), int(length.get_attribute("data-paused"))) \
+        == (result["time"]["playing_seconds"], result["time"]["paused_seconds"])
+    shown = {li.locator(".time-name").inner_text(): int(li.get_attribute("data-seconds"))
+             for li in tv.locator(".game-time .time-shares li").all()}
+    assert shown == {p["name"]: p["time_seconds"] for p in result["players"]}
     browser_log.assert_clean()

@@ -142,3 +142,19 @@ def test_the_host_screen_says_whose_turn_it_is_and_at_the_end_the_ranking(client
     html = client.get(f"/t/{code}").get_data(as_text=True)
     assert re.search(r'id="speech"[^>]*data-key="turn Anna" data-say="([^"]*)"', html).group(1) \
         .replace("&#39;", "'") == turn
+
+
+def test_a_new_table_says_how_long_the_game_usually_takes_with_its_players(client):
+    def finished(minutes: int) -> dict:
+        return {**CALCADA, "events": [*CALCADA["events"][:2],
+                                      {"type": "end", "at": f"2026-11-29T20:{minutes:02d}:00Z"}]}
+    code = start_table(client, "calcada", players=("Anna", "Bence"))
+    assert "usual-length" not in client.get(f"/t/{code}").get_data(as_text=True)
+    imported(client, finished(10))
+    code = start_table(client, "calcada", players=("Anna", "Bence"))
+    assert "usual-length" not in client.get(f"/t/{code}").get_data(as_text=True)   # one play
+    imported(client, finished(12))
+    code = start_table(client, "calcada", players=("Anna", "Bence"))
+    assert "Usually about 11 minutes with 2 players (2 plays)" in text_of(client.get(f"/t/{code}"))
+    three = start_table(client, "calcada", players=("Anna", "Bence", "Csilla"))
+    assert "usual-length" not in client.get(f"/t/{three}").get_data(as_text=True)
