@@ -12,15 +12,38 @@ from typing import TYPE_CHECKING, Any, Mapping
 if TYPE_CHECKING:
     from flask import Flask
 
-ROOT = Path(__file__).resolve().parent.parent
+PACKAGE = Path(__file__).resolve().parent     # the app: its code, templates, static files, data
+ROOT = PACKAGE.parent                           # a source checkout's top, or site-packages
+NAME = "table-companion"                        # the user's data folder's name
+
+
+def source_checkout() -> bool:
+    """The app runs from a clone of its source (as ./run.sh runs it), not an installed wheel."""
+    return (ROOT / "pyproject.toml").is_file() and (ROOT / "scripts" / "setup.sh").is_file()
+
+
+def data_folder() -> Path:
+    """Where the app keeps its data (its SQLite database, its secret key), by one rule:
+    ``COMPANION_INSTANCE`` (``companion --instance PATH``) when given; else ``instance/`` beside
+    the code in a source checkout; else the user's data folder (platformdirs:
+    ~/.local/share/table-companion on Linux, ~/Library/Application Support/table-companion on
+    macOS)."""
+    given = os.environ.get("COMPANION_INSTANCE")
+    if given:
+        return Path(given).expanduser().absolute()
+    if source_checkout():
+        return ROOT / "instance"
+    from platformdirs import user_data_path
+
+    return user_data_path(NAME, appauthor=False)
 
 
 def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     from flask import Flask
 
-    app = Flask(__name__, instance_path=os.environ.get("COMPANION_INSTANCE", str(ROOT / "instance")),
+    app = Flask(__name__, instance_path=str(data_folder()),
                 instance_relative_config=True,
-                template_folder=str(ROOT / "templates"), static_folder=str(ROOT / "static"))
+                template_folder=str(PACKAGE / "templates"), static_folder=str(PACKAGE / "static"))
     configure(app, config)
     register_request_checks(app)    # first: nothing (the limiter, CSRF) reads a request before
     register_extensions(app)

@@ -10,12 +10,15 @@ from __future__ import annotations
 
 import functools
 import json
+import os
+import shlex
 import sys
+from pathlib import Path
 from typing import Any, Callable, IO
 
 import click
 
-from . import create_app, record
+from . import create_app, data_folder, record
 
 RULES_ONLY = {"score", "check"}         # the commands that replay records without the app
 
@@ -72,7 +75,22 @@ class _CurrentApp:
 current_app: Any = _CurrentApp()
 
 
+def use_instance(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    """``--instance PATH``: the data folder for what follows (as ``COMPANION_INSTANCE``, which
+    the server's workers inherit), taken before the app is made."""
+    if value:
+        os.environ["COMPANION_INSTANCE"] = str(Path(value).expanduser().absolute())
+    return value
+
+
+INSTANCE = click.option("--instance", metavar="PATH", callback=use_instance, is_eager=True,
+                        expose_value=False,
+                        help="The data folder (default: COMPANION_INSTANCE; else instance/ in a "
+                             "source checkout; else the user's data folder).")
+
+
 @click.group(cls=Companion)
+@INSTANCE
 def cli() -> None:
     """Table Companion: the scorekeeper beside your board game."""
 
@@ -228,6 +246,7 @@ def delete_definition(token: str) -> None:
 @click.option("--port", default=5000, show_default=True, type=int)
 @click.option("--workers", default=None, type=click.IntRange(min=1),
               help="Server processes (default: one per core).")
+@INSTANCE
 @with_appcontext
 def run(host: str, port: int, workers: int | None) -> None:
     """Serve the app for the phones at the table (gunicorn, gevent workers)."""
@@ -242,7 +261,48 @@ def run(host: str, port: int, workers: int | None) -> None:
     if address:
         click.echo(qr_terminal(address))        # the same address as the line below
     click.echo("\n".join(lines))
+    click.echo(f"Data in {app.instance_path}")
     exec_server(host, port, workers)
+
+
+UNIT = """\
+[Unit]
+Description=Table Companion: the scorekeeper beside your board game
+After=network-online.target
+Wants=network-online.target
+
+[Service]
+ExecStart={command}
+Environment="COMPANION_INSTANCE={instance}"
+Restart=on-failure
+{user}
+[Install]
+WantedBy={wanted}
+"""
+
+
+@cli.command("service")
+@click.option("--system", "system_wide", is_flag=True,
+              help="A system-wide unit (/etc/systemd/system), run as this user; default: a "
+                   "user unit (~/.config/systemd/user).")
+@click.option("--host", default="0.0.0.0", show_default=True,
+              help="Address to listen on (0.0.0.0: every network of this machine).")
+@click.option("--port", default=5000, show_default=True, type=int)
+@click.option("--workers", default=None, type=click.IntRange(min=1),
+              help="Server processes (default: one per core).")
+@INSTANCE
+def service(system_wide: bool, host: str, port: int, workers: int | None) -> None:
+    """Print a systemd unit that serves this installation (its command, data folder and
+    address filled in)."""
+    import getpass
+
+    command = [sys.executable, "-m", "companion.cli", "run", "--host", host, "--port", str(port)]
+    if workers:
+        command += ["--workers", str(workers)]
+    user = f"User={getpass.getuser()}\n" if system_wide else ""
+    click.echo(UNIT.format(command=shlex.join(command), instance=data_folder(), user=user,
+                           wanted="multi-user.target" if system_wide else "default.target"),
+               nl=False)
 
 
 if __name__ == "__main__":
