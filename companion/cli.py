@@ -240,6 +240,82 @@ def delete_definition(token: str) -> None:
     click.echo(said)
 
 
+@cli.command("backup")
+@click.argument("target", type=click.Path(dir_okay=False))
+@click.option("--force", is_flag=True, help="Replace the file if it exists.")
+@with_appcontext
+def backup(target: str, force: bool) -> None:
+    """Write the database (a consistent copy, safe while servers run), the secret key and the
+    schema's revision to one file, readable by its owner only (companion restore reads it)."""
+    from pathlib import Path
+
+    from . import backup as backups
+    from .extensions import db
+
+    key = current_app.config["SECRET_KEY"]
+    try:
+        database = backups.sqlite_file(db.engine.url.get_backend_name(), db.engine.url.database,
+                                       backups.key_place(Path(current_app.instance_path), key))
+        made = backups.make(database, key, Path(target), force)
+    except backups.Refused as refusal:
+        fail(str(refusal))
+    click.echo(f"wrote {target}: {backups.counted(made.tables)}, schema revision "
+               f"{made.revision or 'none'}, and the secret key (keep the file private)")
+
+
+@cli.command("restore")
+@click.argument("source", type=click.Path(dir_okay=False))
+@click.option("--replace", is_flag=True,
+              help="Replace a database that holds game tables (they are lost).")
+@with_appcontext
+def restore(source: str, replace: bool) -> None:
+    """Put a backup made by companion backup back as this installation's database and secret
+    key, and bring its schema up to date; refused while a server runs on the instance folder."""
+    from pathlib import Path
+
+    from . import backup as backups, instance_lock
+    from .extensions import db
+    from .schema import known, upgrade
+
+    instance = Path(current_app.instance_path)
+    key = current_app.config["SECRET_KEY"]
+    place = backups.key_place(instance, key)
+    try:
+        database = backups.sqlite_file(db.engine.url.get_backend_name(), db.engine.url.database,
+                                       place)
+        opened = backups.Backup(Path(source))
+    except backups.Refused as refusal:
+        fail(str(refusal))
+    try:
+        made = opened.contents
+        if not known(made.revision):
+            raise backups.Refused(f"{source} was made by a newer Table Companion (schema "
+                                  f"revision {made.revision}): update this one first")
+        with instance_lock.alone(instance):
+            present = backups.tables_in(database)
+            if present and not replace:
+                raise backups.Refused(
+                    f"{database} holds {backups.counted(present)}: add --replace to replace "
+                    f"them with the backup's {made.tables} (they are lost)")
+            db.engine.dispose()
+            backups.put_back(opened, database, instance / "secret_key")
+            db.engine.dispose()
+            upgrade(quiet=True)
+            revision = backups.facts(database)[0]
+    except instance_lock.Held as held:
+        fail(f"a server is running on {instance} (it holds {held}): stop it, then restore")
+    except backups.Refused as refusal:
+        fail(str(refusal))
+    finally:
+        opened.close()
+    click.echo(f"restored {backups.counted(made.tables)} from {source} (made {made.made}) into "
+               f"{database}, schema revision {revision or 'none'}, and the secret key into "
+               f"{instance / 'secret_key'}")
+    if place != str(instance / "secret_key"):
+        click.echo(f"note: this server signs with the key in {place}, not the restored one: "
+                   "remove that setting to use it")
+
+
 @cli.command("run")
 @click.option("--host", default="0.0.0.0", show_default=True,
               help="Address to listen on (0.0.0.0: every network of this machine).")

@@ -21,3 +21,20 @@ def upgrade(quiet: bool = False) -> None:
     config = current_app.extensions["migrate"].migrate.get_config()
     config.attributes["quiet"] = quiet
     command.upgrade(config, "head")
+
+
+def known(revision: str | None) -> bool:
+    """True if this version's migrations know ``revision`` (None: before the first); in an app
+    context."""
+    from alembic.script import ScriptDirectory
+    from alembic.script.revision import RevisionError
+    from alembic.util import CommandError
+    from flask import current_app
+
+    if revision is None:
+        return True
+    scripts = ScriptDirectory.from_config(current_app.extensions["migrate"].migrate.get_config())
+    try:
+        return scripts.get_revision(revision) is not None
+    except (RevisionError, CommandError):
+        return False
