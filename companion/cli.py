@@ -338,6 +338,10 @@ def run(host: str, port: int, workers: int | None) -> None:
         click.echo(qr_terminal(address))        # the same address as the line below
     click.echo("\n".join(lines))
     click.echo(f"Data in {app.instance_path}")
+    # a server runs on this data folder (companion restore waits for none): the lock is held by
+    # gunicorn, which this process becomes, and its workers, until the last of them ends
+    from . import instance_lock
+    instance_lock.hold(Path(app.instance_path))
     exec_server(host, port, workers)
 
 
