@@ -84,6 +84,8 @@ def replayed(table_id: int, game_name: str, options: Mapping[str, Any], players:
     version_kept, earlier = _replays().get(table_id) or (None, None)
     if earlier is not None and version_kept == version:
         return earlier
+    if earlier is not None and earlier.players != list(players):
+        earlier = None      # the seat order turned before the game began (making.first_player)
     if earlier is not None and len(earlier.events) > db.session.scalar(
             select(func.count()).where(Event.table_id == table_id)):
         earlier = None
