@@ -19,12 +19,13 @@ The names callers use are here: ``service.append``, ``service.find``, ….
 """
 from .appending import append, check
 from .finding import CODE_ALPHABET, CODE_LENGTH, find, normal_code, release, version
-from .making import create, create_checked, rematch
+from .making import create, create_checked, first_player, rematch
 from .replays import authors, record_of, replay_of
 from .seats import claim_host, claim_link, claim_pending, claim_with, free_seat, take_seat
 from .sittings import sat, with_codes
 
 __all__ = ["append", "check", "CODE_ALPHABET", "CODE_LENGTH", "find", "normal_code", "release",
-           "version", "create", "create_checked", "rematch", "authors", "record_of", "replay_of",
+           "version", "create", "create_checked", "first_player", "rematch", "authors",
+           "record_of", "replay_of",
            "claim_host", "claim_link", "claim_pending", "claim_with", "free_seat", "take_seat",
            "sat", "with_codes"]

@@ -10,7 +10,7 @@ import secrets
 import time
 from typing import Any, Mapping
 
-from sqlalchemy import select, update
+from sqlalchemy import delete, select, update
 from sqlalchemy.exc import IntegrityError
 
 from ... import record
@@ -135,3 +135,57 @@ def rematch(table: Table, rotate: bool, clock: Mapping[str, int] | None | bool =
         except IntegrityError:      # the code was taken meanwhile: all rolled back, draw again
             continue
     raise RuntimeError("no free table code")
+
+
+def untouched(game: Any, options: Mapping[str, Any], players: list[str],
+              logged: list[Mapping[str, Any]]) -> bool:
+    """Whether a table's log is still as it was made: empty, or only the events the game's
+    setup puts on the table for these players (their times aside)."""
+    bare = [{k: v for k, v in event.items() if k != "at"} for event in logged]
+    return bare == list(game.rules.setup_events(options, players))
+
+
+def first_player(table: Table, player: str) -> list[str]:
+    """Before the game begins, the seat order turned (clockwise kept) to begin with ``player``:
+    each seat's name and the secret of the phone holding it move together, so every phone keeps
+    its player; a game whose table begins with setup events (each player's first worker, the
+    first round) has them made again for the new order. All under the table's lock, checked
+    there; the version moves on, so every screen follows. Returns the new order. RuleError once
+    an event came in (or the player has no seat)."""
+    with writing(table.id) as locked:
+        row = db.session.execute(select(Table.result, Table.options, Table.started)
+                                 .where(Table.id == table.id)).one()
+        seats = db.session.scalars(select(Seat).where(Seat.table_id == table.id)
+                                   .order_by(Seat.position)).all()
+        players = [seat.name for seat in seats]
+        if player not in players:
+            raise RuleError(N_("%(player)s has no seat at this table."), player=player)
+        game = GAMES[table.game]
+        logged = db.session.execute(select(Event.seq, Event.data, Event.by)
+                                    .where(Event.table_id == table.id).order_by(Event.seq)).all()
+        if row.result is not None or not untouched(game, row.options, players,
+                                                   [event.data for event in logged]):
+            raise RuleError(N_("The game has begun: the seat order stays."))
+        turn = players.index(player)
+        held = [(seat.name, seat.secret_hash) for seat in seats]
+        held = held[turn:] + held[:turn]
+        order = [name for name, _secret in held]
+        events = [dict(event) for event in game.rules.setup_events(row.options, order)]
+        for event, old in zip(events, logged):
+            if "at" in old.data:
+                event["at"] = old.data["at"]
+        # the new order checked as a record before anything is written
+        replay = record.load(record.envelope(game, row.options, order, events,
+                                             started=row.started or None))
+        for seat, (name, secret) in zip(seats, held):
+            seat.name, seat.secret_hash = name, secret
+        if events != [event.data for event in logged]:
+            db.session.execute(delete(Event).where(Event.table_id == table.id))
+            db.session.execute(Event.__table__.insert(), [
+                {"table_id": table.id, "seq": i + 1, "data": event, "by": old.by,
+                 "created_at": utcnow()} for i, (event, old) in enumerate(zip(events, logged))])
+        db.session.execute(delete(Snapshot).where(Snapshot.table_id == table.id))
+        db.session.flush()
+        commit(locked)
+    replays.keep(table.id, locked.version, replay)      # this process's replay: the new order
+    return order
