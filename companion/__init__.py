@@ -158,8 +158,8 @@ def register_extensions(app: Flask) -> None:
 def register_blueprints(app: Flask) -> None:
     from .converters import BoundedInt, Token
     from .games import GAMES
-    from .tables import (acts, bp as tables, history_page, home, install, rematch,  # noqa: F401
-                         screens, seats, share, story_pages)     # each adds its routes to bp
+    from .tables import (acts, bp as tables, first_player, history_page, home,  # noqa: F401
+                         install, rematch, screens, seats, share, story_pages)  # routes to bp
 
     app.url_map.converters["int"] = BoundedInt     # before any route is added
     app.url_map.converters["token"] = Token

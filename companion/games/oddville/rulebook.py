@@ -22,6 +22,9 @@ class OddVilleRules(Rules):
                     "resource_workers": _l("resource workers"), "trigger": _l("trigger"),
                     "pass": _l("pass")}
     min_players, max_players = 2, 4
+    # who starts (rulebook, setup): the app turns the seat order to begin with them
+    first_player_rule = _l("Rulebook: the start player plays blue; once the start player is "
+                           "chosen, the last player takes the End of the game card.")
 
     core = rules
 

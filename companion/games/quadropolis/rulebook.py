@@ -32,6 +32,9 @@ class QuadropolisRules(Rules):
     event_labels = {"build": _l("build"), "pass": _l("pass"), "allocate": _l("allocate"),
                     "round": _l("round")}
     min_players, max_players = 2, 4
+    # who starts (rulebook, setup): the app turns the seat order to begin with them
+    first_player_rule = _l("Rulebook: choose the start player any way you like; they take the "
+                           "Mayor.")
 
     core = rules
 

@@ -228,7 +228,8 @@ var PARTS = [
   ["[data-move]", function () { return import("./moves.js"); }],
   ["form[data-keypad]", function () { return import("./keypad.js"); }],
   ["[data-score-pad-options]", function () { return import("./score-sheet-options.js"); }],
-  ["[data-speech]", function () { return import("./speech.js"); }]
+  ["[data-speech]", function () { return import("./speech.js"); }],
+  ["[data-first-player]", function () { return import("./first-player.js"); }]
 ];
 var partsLoaded = {};
 function loadParts() {
