@@ -34,7 +34,7 @@ from ..games.base import Game, RuleError, Rules
 from ..models import Event, NameMerge, Sitting, Table
 from .. import record
 from ..record import MAX_NAME
-from . import bp
+from . import bp, rivalries
 from .identity import browser
 from .summaries import team_name
 
@@ -287,9 +287,9 @@ def page(form: MergeForm | None = None, status: int = 200):
     everyone = bool(current_app.config.get("HISTORY_ALL_GAMES"))
     return render_template(
         "tables/games.html", plays=shown[:GAMES_LISTED], count=len(shown),
-        stats=stats(shown, key), people=people, game=game, player=player,
-        player_key=key, merge=form, unmerge=UnmergeForm(formdata=None), merges=merges,
-        everyone=everyone,
+        stats=stats(shown, key), rivalries=rivalries.page_part(shown, key), people=people,
+        game=game, player=player, player_key=key, merge=form,
+        unmerge=UnmergeForm(formdata=None), merges=merges, everyone=everyone,
         csv_url=url_for("tables.games_csv", **{k: v for k, v in (("game", game), ("player", player))
                                                if v})), status
 
