@@ -172,3 +172,14 @@ def test_the_build_is_made_once_and_reused_even_by_workers_starting_together(tmp
     assert time.perf_counter() - started < 0.5 and again == folders[0]
     assert (again / MANIFEST).stat().st_mtime_ns == made
     assert (again / names["js/app.js"]).with_suffix(".js.gz").exists()
+
+
+def test_the_stylesheet_closes_every_block_where_it_ends():
+    """A block left open makes every rule after it apply only where that block's condition
+    holds (a TV's width, say): each block is closed before the file ends, none closed twice."""
+    text = re.sub(r"/\*.*?\*/", "", (STATIC / "css" / "app.css").read_text(), flags=re.S)
+    depth = 0
+    for number, line in enumerate(text.splitlines(), 1):
+        depth += line.count("{") - line.count("}")
+        assert depth >= 0, f"a block closed twice by line {number}"
+    assert depth == 0, "a block is left open"
