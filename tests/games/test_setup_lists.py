@@ -12,7 +12,7 @@ from companion.games import GAMES
 DIGESTS = Path("/work/shared/rules")
 # the game, its digest and the option sets its checklist depends on
 COVERED = {"quadropolis": ("quadropolis.md", [{"mode": "classic"}, {"mode": "expert"}]),
-           "oddville": ("oddville.md", [{}]),
+           "oddville": ("oddville.md", [{"end": "base"}, {"end": "complete-round"}]),
            "calcada": ("calcada.md", [{}]),
            "doodle-city": ("doodle-city.md", [{}])}
 
