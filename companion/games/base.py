@@ -138,6 +138,14 @@ class Rules:
         table, e.g. the first round or each player's first worker)."""
         return []
 
+    def setup_list(self, options: Mapping[str, Any], count: int) -> list[dict[str, Any]]:
+        """The host's checklist for setting up the box for these (normalised) options and
+        ``count`` players, shown before the first entry. Each line a dict: ``text`` (an
+        untranslated ``N_`` message), ``params`` (its placeholders), ``heading`` (the rules
+        digest's heading it comes from, as written there) and ``cite`` (that heading, an ``N_``
+        message shown beside the line). Empty: the game declares none (a score pad)."""
+        return []
+
     def end_event(self, state: Any) -> dict[str, Any]:
         """The event the host's Finish button appends (a game may add what its tie-break needs)."""
         return {"type": "end"}

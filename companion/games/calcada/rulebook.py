@@ -5,7 +5,7 @@ from typing import Any, Mapping
 
 from ...i18n import _l, gettext, ngettext
 from ..base import N_, Rules
-from . import rules
+from . import rules, setup_list
 from .labels import COLOUR_LABELS, EVENT_LABELS, MOTIF_LABELS, PARAM_LABELS, label
 
 
@@ -21,6 +21,10 @@ class CalcadaRules(Rules):
     min_players, max_players = 2, 4
 
     core = rules
+
+    def setup_list(self, options: Mapping[str, Any], count: int) -> list[dict[str, Any]]:
+        """The box for the player count (setup_list.py)."""
+        return setup_list.setup_list(options, count)
 
     def best_single(self, player: Mapping[str, Any]) -> tuple[Any, int] | None:
         points = rules.best_district(player)

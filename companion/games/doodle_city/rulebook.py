@@ -5,7 +5,7 @@ from typing import Any, Mapping
 
 from ...i18n import _l, gettext
 from ..base import N_, Rules
-from . import rules
+from . import rules, setup_list
 from .labels import CELL_LABELS, SHAPE_WORDS, shape_glyph
 
 
@@ -22,6 +22,10 @@ class DoodleCityRules(Rules):
                     "setup_roll": _l("setup roll"), "tally": _l("tally")}
 
     core = rules
+
+    def setup_list(self, options: Mapping[str, Any], count: int) -> list[dict[str, Any]]:
+        """The box for the sheets, the start roads and the dice (setup_list.py)."""
+        return setup_list.setup_list(options, count)
 
     def best_single(self, player: Mapping[str, Any]) -> tuple[Any, int] | None:
         points = rules.best_hotel(player)
