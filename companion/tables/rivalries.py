@@ -23,14 +23,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from html import escape
 from itertools import combinations
-from math import ceil, floor
 from typing import Any, Iterable, Sequence
 
 from flask_babel import format_decimal, gettext
 from markupsafe import Markup
 
 from ..games import GAMES
-from .story import CARD, INK, LINE, MUTED, SEAT_COLOURS, _short, _spread, colour_of, nice_step
+from .story import (MUTED, SEAT_COLOURS, _short, _spread, chart_head, colour_of, nice_step,
+                    value_grid, value_scale)
 
 LEAST_TOGETHER = 3          # plays together before an opponent can be a nemesis or a victim
 ALL = None                  # the section key of "all games"
@@ -249,10 +249,7 @@ def trend_chart(lines: Sequence[dict[str, Any]], title: str, x_label: str,
     right = 62 + CHAR_WIDTH * max(chars, NAME_CHARS)
     plot_w, plot_h = WIDTH - LEFT - right, HEIGHT - TOP - BOTTOM
     last = max((len(line["totals"]) for line in lines), default=1)
-    values = [v for line in lines for v in line["totals"]] or [0]
-    y_step = nice_step(max(max(values), 0) - min(min(values), 0), 5)
-    low = floor(min(min(values), 0) / y_step) * y_step
-    high = max(ceil(max(values) / y_step) * y_step, low + y_step)
+    low, high, y_step = value_scale([v for line in lines for v in line["totals"]])
 
     def x(play: int) -> float:      # the 1st play at the left edge
         return round(LEFT + plot_w * (play - 1) / max(last - 1, 1), 1)
@@ -260,19 +257,8 @@ def trend_chart(lines: Sequence[dict[str, Any]], title: str, x_label: str,
     def y(value: float) -> float:
         return round(TOP + plot_h * (high - value) / (high - low), 1)
 
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" '
-           f'class="trend-chart" role="img" aria-labelledby="trend-title trend-desc" '
-           f'font-family="system-ui, -apple-system, Segoe UI, sans-serif">',
-           f'<title id="trend-title">{escape(title)}</title>',
-           f'<desc id="trend-desc">{escape(description)}</desc>',
-           f'<rect width="{WIDTH}" height="{HEIGHT}" fill="{CARD}"/>',
-           f'<text x="{LEFT - 34}" y="24" font-size="20" font-weight="700" fill="{INK}">'
-           f'{escape(title)}</text>']
-    for value in range(int(low), int(high) + 1, y_step):
-        out.append(f'<line x1="{LEFT}" x2="{LEFT + plot_w}" y1="{y(value)}" y2="{y(value)}" '
-                   f'stroke="{INK if value == 0 else LINE}" stroke-width="1"/>')
-        out.append(f'<text x="{LEFT - 6}" y="{y(value) + 5}" font-size="15" text-anchor="end" '
-                   f'fill="{MUTED}">{value}</text>')
+    out = chart_head("trend-chart", "trend", title, description, WIDTH, HEIGHT, LEFT)
+    out += value_grid(low, high, y_step, y, plot_w, LEFT)
     x_step = nice_step(max(last - 1, 1), 6)
     for play in range(1, last + 1, x_step):
         out.append(f'<line x1="{x(play)}" x2="{x(play)}" y1="{TOP + plot_h}" '

@@ -104,6 +104,42 @@ CHAR_WIDTH = 9.5                            # an end label's letter, about (font
 STEP_CHARS = 12                             # a step's label (a category), shortened past this
 
 
+def value_scale(values: Sequence[float]) -> tuple[int, int, int]:
+    """A chart's value axis for ``values``: its low and high ends (0 always on it) and the step
+    of its grid lines."""
+    values = list(values) or [0]
+    step = nice_step(max(max(values), 0) - min(min(values), 0), 5)
+    low = floor(min(min(values), 0) / step) * step
+    return low, max(ceil(max(values) / step) * step, low + step), step
+
+
+def chart_head(css_class: str, ids: str, title: str, description: str, width: int = WIDTH,
+               height: int = HEIGHT, left: int = LEFT) -> list[str]:
+    """A chart's SVG opening (``width`` × ``height``, the plot from ``left``): its frame, title
+    and description (``ids``: their ids' prefix), the title drawn at the top left."""
+    return [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
+            f'class="{css_class}" role="img" aria-labelledby="{ids}-title {ids}-desc" '
+            f'font-family="system-ui, -apple-system, Segoe UI, sans-serif">',
+            f'<title id="{ids}-title">{escape(title)}</title>',
+            f'<desc id="{ids}-desc">{escape(description)}</desc>',
+            f'<rect width="{width}" height="{height}" fill="{CARD}"/>',
+            f'<text x="{left - 34}" y="24" font-size="20" font-weight="700" fill="{INK}">'
+            f'{escape(title)}</text>']
+
+
+def value_grid(low: int, high: int, step: int, y: Any, plot_w: float,
+               left: int = LEFT) -> list[str]:
+    """The value axis' grid lines and their numbers (``y``: a value's height; the plot from
+    ``left``, ``plot_w`` wide), 0 darker."""
+    out = []
+    for value in range(int(low), int(high) + 1, step):
+        out.append(f'<line x1="{left}" x2="{left + plot_w}" y1="{y(value)}" y2="{y(value)}" '
+                   f'stroke="{INK if value == 0 else LINE}" stroke-width="1"/>')
+        out.append(f'<text x="{left - 6}" y="{y(value) + 5}" font-size="15" text-anchor="end" '
+                   f'fill="{MUTED}">{value}</text>')
+    return out
+
+
 def nice_step(span: float, most: int) -> int:
     """A round step (1, 2, 5 times a power of ten) cutting ``span`` in at most ``most`` parts."""
     if span <= 0:
@@ -167,10 +203,7 @@ def render_chart(chart: Series, players: Sequence[str], title: str = "Scores thr
     size, angle, bottom = _step_labels(labels, plot_w) if labels else (15, 0.0, BOTTOM)
     plot_h = HEIGHT - TOP - bottom
     last = max(chart.steps[-1] if chart.steps else 0, 1)
-    values = [v for line in chart.totals.values() for v in line] or [0]
-    y_step = nice_step(max(max(values), 0) - min(min(values), 0), 5)
-    low = floor(min(min(values), 0) / y_step) * y_step
-    high = max(ceil(max(values) / y_step) * y_step, low + y_step)
+    low, high, y_step = value_scale([v for line in chart.totals.values() for v in line])
 
     def x(step: float) -> float:
         return round(LEFT + plot_w * step / last, 1)
@@ -178,19 +211,8 @@ def render_chart(chart: Series, players: Sequence[str], title: str = "Scores thr
     def y(value: float) -> float:
         return round(TOP + plot_h * (high - value) / (high - low), 1)
 
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" '
-           f'class="story-chart" role="img" aria-labelledby="chart-title chart-desc" '
-           f'font-family="system-ui, -apple-system, Segoe UI, sans-serif">',
-           f'<title id="chart-title">{escape(title)}</title>',
-           f'<desc id="chart-desc">{escape(description)}</desc>',
-           f'<rect width="{WIDTH}" height="{HEIGHT}" fill="{CARD}"/>',
-           f'<text x="{LEFT - 34}" y="24" font-size="20" font-weight="700" fill="{INK}">'
-           f'{escape(title)}</text>']
-    for value in range(int(low), int(high) + 1, y_step):
-        out.append(f'<line x1="{LEFT}" x2="{LEFT + plot_w}" y1="{y(value)}" y2="{y(value)}" '
-                   f'stroke="{INK if value == 0 else LINE}" stroke-width="1"/>')
-        out.append(f'<text x="{LEFT - 6}" y="{y(value) + 5}" font-size="15" text-anchor="end" '
-                   f'fill="{MUTED}">{value}</text>')
+    out = chart_head("story-chart", "chart", title, description)
+    out += value_grid(low, high, y_step, y, plot_w)
     x_step = 1 if labels else nice_step(last, 6)
     for step in range(0, last + 1, x_step):
         out.append(f'<line x1="{x(step)}" x2="{x(step)}" y1="{TOP + plot_h}" '
