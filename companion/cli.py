@@ -89,6 +89,20 @@ INSTANCE = click.option("--instance", metavar="PATH", callback=use_instance, is_
                              "source checkout; else the user's data folder).")
 
 
+def serving(command: Callable[..., Any]) -> Callable[..., Any]:
+    """How a server serves: ``run``'s options, which ``service`` writes into its unit."""
+    for option in reversed((
+            click.option("--host", default="0.0.0.0", show_default=True,
+                         help="Address to listen on (0.0.0.0: every network of this machine)."),
+            click.option("--port", default=5000, show_default=True, type=int),
+            click.option("--workers", default=None, type=click.IntRange(min=1),
+                         help="Server processes (default: one per core)."),
+            INSTANCE)):
+        command = option(command)
+    return command
+
+
+
 @click.group(cls=Companion)
 @INSTANCE
 def cli() -> None:
@@ -317,12 +331,7 @@ def restore(source: str, replace: bool) -> None:
 
 
 @cli.command("run")
-@click.option("--host", default="0.0.0.0", show_default=True,
-              help="Address to listen on (0.0.0.0: every network of this machine).")
-@click.option("--port", default=5000, show_default=True, type=int)
-@click.option("--workers", default=None, type=click.IntRange(min=1),
-              help="Server processes (default: one per core).")
-@INSTANCE
+@serving
 @with_appcontext
 def run(host: str, port: int, workers: int | None) -> None:
     """Serve the app for the phones at the table (gunicorn, gevent workers)."""
@@ -365,12 +374,7 @@ WantedBy={wanted}
 @click.option("--system", "system_wide", is_flag=True,
               help="A system-wide unit (/etc/systemd/system), run as this user; default: a "
                    "user unit (~/.config/systemd/user).")
-@click.option("--host", default="0.0.0.0", show_default=True,
-              help="Address to listen on (0.0.0.0: every network of this machine).")
-@click.option("--port", default=5000, show_default=True, type=int)
-@click.option("--workers", default=None, type=click.IntRange(min=1),
-              help="Server processes (default: one per core).")
-@INSTANCE
+@serving
 def service(system_wide: bool, host: str, port: int, workers: int | None) -> None:
     """Print a systemd unit that serves this installation (its command, data folder and
     address filled in)."""
