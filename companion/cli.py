@@ -102,7 +102,6 @@ def serving(command: Callable[..., Any]) -> Callable[..., Any]:
     return command
 
 
-
 @click.group(cls=Companion)
 @INSTANCE
 def cli() -> None:
