@@ -143,7 +143,8 @@ class Rules:
         ``count`` players, shown before the first entry. Each line a dict: ``text`` (an
         untranslated ``N_`` message), ``params`` (its placeholders), ``heading`` (the rules
         digest's heading it comes from, as written there) and ``cite`` (that heading, an ``N_``
-        message shown beside the line). Empty: the game declares none (a score pad)."""
+        message shown beside the line). A line with ``verbatim`` true is a table's own words
+        (a score sheet's setup): shown as written, with no cite. Empty: the game declares none."""
         return []
 
     def end_event(self, state: Any) -> dict[str, Any]:

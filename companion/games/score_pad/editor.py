@@ -10,7 +10,8 @@ from flask import Blueprint, Response, abort, redirect, render_template, request
 from flask_babel import gettext, lazy_gettext as _l
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField, FileRequired
-from wtforms import BooleanField, FieldList, Form, FormField, RadioField, SelectField, StringField
+from wtforms import (BooleanField, FieldList, Form, FormField, RadioField, SelectField, StringField,
+                     TextAreaField)
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired, Length
 
@@ -53,6 +54,9 @@ class SheetForm(FlaskForm):
     tie_break = StringField()       # the row (1, 2, …) of the category that breaks ties, or ""
     tie_lowest = SelectField(_l("A tie goes to the player with"), choices=[
         SelectChoice("more", _l("more of it")), SelectChoice("fewer", _l("fewer of it"))])
+    setup = TextAreaField(_l("Setup (optional): what the table does before the game, a line each"),
+                          validators=[Length(max=rules.MAX_SETUP, message=_l(
+                              "The setup is at most %(max)d characters."))])
 
 
 class UploadForm(FlaskForm):
@@ -86,6 +90,7 @@ def fill(form: SheetForm, definition: dict[str, Any], name: str, lowest_wins: bo
     ids = rules.category_ids(definition)
     form.tie_break.data = str(ids.index(tie["category"]) + 1) if tie else ""
     form.tie_lowest.data = "fewer" if tie and tie["lowest"] else "more"
+    form.setup.data = definition.get("setup", "")
     set_rows(form, [{"name": c["name"], "id": c["id"]} for c in definition["categories"]],
              max(SPARE_ROWS, NEW_ROWS - len(definition["categories"])))
 
@@ -174,6 +179,8 @@ class Rows:
         if self.tie is not None:
             sheet["tie_break"] = {"category": self.kept[self.tie]["id"],
                                   "lowest": form.tie_lowest.data == "fewer"}
+        if (form.setup.data or "").strip():
+            sheet["setup"] = form.setup.data
         return sheet
 
     def refused(self, error: RuleError) -> None:

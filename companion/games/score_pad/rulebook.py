@@ -38,6 +38,13 @@ class ScorePadRules(Rules):
     def tie_break_label(self, options: Mapping[str, Any]) -> Any:
         return tie_break_label(options)
 
+    def setup_list(self, options: Mapping[str, Any], count: int) -> list[dict[str, Any]]:
+        """A sheet's own setup, as its maker wrote it (the table's words, shown untranslated),
+        a line each; none without a sheet or a setup."""
+        sheet = options.get("sheet") or {}
+        return [{"text": line, "params": {}, "heading": None, "cite": None, "verbatim": True}
+                for line in rules.setup_lines(sheet.get("setup", ""))]
+
     def play_group(self, options: Mapping[str, Any]) -> str | None:
         """A sheet's plays are counted, and shared, under the sheet's name."""
         sheet = options.get("sheet")

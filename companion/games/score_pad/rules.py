@@ -3,6 +3,7 @@ lowest wins and teams. Pure rules, no Flask."""
 from __future__ import annotations
 
 import re
+import unicodedata
 from itertools import accumulate
 from types import MappingProxyType
 from typing import Any, Mapping
@@ -17,6 +18,8 @@ MAX_SHEET_NAME = 60
 MAX_CATEGORIES = 20
 MAX_CATEGORY_NAME = 40
 MAX_EXPRESSION = 60
+MAX_SETUP = 500          # a sheet's setup: the table's own checklist before the first entry
+MAX_SETUP_LINES = 12
 CATEGORY_ID = re.compile(r"[a-z0-9_-]{1,32}")
 EXPRESSION = re.compile(r" *-?[0-9]+( *[+-] *[0-9]+)* *")
 TERM = re.compile(r"([+-]?) *([0-9]+)")
@@ -126,7 +129,28 @@ def check_sheet(raw: Any) -> dict[str, Any]:
         if not isinstance(lowest, bool):
             raise RuleError(N_("The tie-break's lowest must be true or false."))
         sheet["tie_break"] = {"category": tie["category"], "lowest": lowest}
+    if "setup" in raw:
+        lines = setup_lines(raw["setup"])
+        if lines:
+            sheet["setup"] = "\n".join(lines)
     return sheet
+
+
+def setup_lines(text: Any) -> list[str]:
+    """A sheet's optional ``setup``: what the table does before the first entry, a line each
+    (blank lines and the spaces around a line dropped); RuleError naming what is wrong."""
+    if not isinstance(text, str) or len(text) > MAX_SETUP:
+        raise RuleError(N_("A score sheet's setup is text of at most %(max)d characters."),
+                        max=MAX_SETUP)
+    lines = [line.strip() for line in text.splitlines() if line.strip()]
+    if len(lines) > MAX_SETUP_LINES:
+        raise RuleError(N_("A score sheet's setup has at most %(max)d lines."),
+                        max=MAX_SETUP_LINES)
+    if any(unicodedata.category(c) == "Cc" or "\ud800" <= c <= "\udfff"
+           for line in lines for c in line):
+        raise RuleError(N_("A score sheet's setup holds a control character (an invisible one, "
+                           "such as a tab); write it as plain lines."))
+    return lines
 
 
 def category_ids(sheet: Mapping[str, Any]) -> list[str]:

@@ -2,8 +2,9 @@
 score pad, its categories named in every language the app speaks. Pure: no Flask.
 
 A file holds ``id``, ``follows`` (the game and edition, per language; null for the blank one),
-``name`` and each category's ``name`` per language, ``rounds``, ``lowest_wins`` and an optional
-``tie_break``; :func:`sheet` gives the record contract's ``sheet`` object in one language."""
+``name`` and each category's ``name`` per language, ``rounds``, ``lowest_wins``, an optional
+``tie_break`` and an optional ``setup`` per language; :func:`sheet` gives the record contract's
+``sheet`` object in one language."""
 from __future__ import annotations
 
 import json
@@ -63,6 +64,8 @@ def load(path: Path) -> Shipped:
                  "rounds": raw.get("rounds", True)}
         if "tie_break" in raw:
             sheet["tie_break"] = raw["tie_break"]
+        if "setup" in raw:
+            sheet["setup"] = _in(raw["setup"], language, f"{where}: setup")
         try:
             definitions[language] = check_sheet(sheet)
         except RuleError as error:
@@ -87,6 +90,8 @@ def in_language(raw: Any, language: str) -> Any:
     if not isinstance(raw, Mapping):
         return raw
     sheet = {**raw, "name": one(raw.get("name"))}
+    if "setup" in raw:
+        sheet["setup"] = one(raw["setup"])
     if isinstance(raw.get("categories"), list):
         sheet["categories"] = [{**c, "name": one(c.get("name"))} if isinstance(c, Mapping) else c
                                for c in raw["categories"]]

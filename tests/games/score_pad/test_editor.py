@@ -18,13 +18,14 @@ NEW = SHEETS + "/new"
 
 class Fields(HTMLParser):
     """The fields a browser would send from each form of a page: text as typed, checked boxes
-    and radios, selected options (the first when none is)."""
+    and radios, selected options (the first when none is), a text area's text."""
 
     def __init__(self) -> None:
         super().__init__()
         self.forms: list[dict[str, str]] = []
         self.data: dict[str, str] | None = None
         self.select: str | None = None
+        self.textarea: str | None = None
 
     def handle_starttag(self, tag, attrs):
         a = dict(attrs)
@@ -38,12 +39,24 @@ class Fields(HTMLParser):
                 self.data[a["name"]] = a.get("value", "on")
         elif tag == "select":
             self.select = a.get("name")
+        elif tag == "textarea" and a.get("name"):
+            self.textarea = a["name"]
+            self.data[self.textarea] = ""
         elif tag == "option" and self.select:
             self.data.setdefault(self.select, a.get("value", ""))
             if "selected" in a:
                 self.data[self.select] = a.get("value", "")
 
+    def handle_data(self, data):
+        if self.textarea and self.data is not None:
+            self.data[self.textarea] += data
+
     def handle_endtag(self, tag):
+        if tag == "textarea" and self.textarea and self.data is not None:
+            # a browser drops the one line break that may follow <textarea>
+            text = self.data[self.textarea].replace("\r\n", "\n")
+            self.data[self.textarea] = text.removeprefix("\n")
+            self.textarea = None
         if tag == "select":
             self.select = None
         if tag == "form":
