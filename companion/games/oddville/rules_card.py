@@ -44,11 +44,11 @@ def rules_card(options: Mapping[str, Any], count: int) -> dict[str, list[dict[st
     scoring = [
         line(CARDS, N_("Every card with your worker scores by its rule; cards of every owner "
                        "count.")),
-        line(CARDS, N_("Main Square: %(square)s to each player with a worker on it; the "
-                       "Traveller %(traveller)s more to its holder with one there."),
+        line(CARDS, N_("Main Square: %(square)s VP to each player with a worker on it; the "
+                       "Traveller %(traveller)s VP more to its holder with one there."),
              square=SQUARE_POINTS, traveller=TRAVELLER_POINTS),
-        line(FINAL, N_("Characters: their printed VP. Each worker left on the resource board: "
-                       "%(resource)s."), resource=RESOURCE_WORKER_POINTS),
+        line(FINAL, N_("Characters: their printed VP. A worker left on the resource board: "
+                       "%(resource)s VP."), resource=RESOURCE_WORKER_POINTS),
     ]
     chosen = [line(CITY, CHOSEN[variant])] if variant in CHOSEN else []
     return card(turn, end, scoring, options=chosen)

@@ -25,8 +25,7 @@ def rules_card(options: Mapping[str, Any], count: int) -> dict[str, list[dict[st
                      if sheet["rounds"] else
                      N_("Play the game at the table; at the end, enter each player's points in "
                         "each of the %(count)s categories."), count=len(names))]
-        scoring = [line(SHEET, N_("%(sheet)s: %(categories)s."), sheet=sheet["name"],
-                        categories=", ".join(names)),
+        scoring = [line(SHEET, N_("Categories: %(categories)s."), categories=", ".join(names)),
                    line(SHEET, N_("Total: every category of every round added up.")
                         if sheet["rounds"] else N_("Total: the categories added up."))]
     if options.get("teams"):
