@@ -110,7 +110,11 @@ def test_quadropolis_card_holds_the_cores_rounds_turns_and_tables(mode):
         assert quadropolis.now(turns)[0] == 1
         turns = quadropolis.apply(turns, {"type": "pass", "player": quadropolis.now(turns)[2]})
     assert quadropolis.now(turns)[0] == 2
-    assert (f["rows"], f["columns"]) == (mats()[mode].rows, mats()[mode].columns)
+    # the city's size: its last cell takes a building, one beyond it does not
+    build(quadropolis.start({"mode": mode}, ["A", "B"]), "A", (f["rows"], f["columns"]), "shop")
+    for beyond in ((f["rows"] + 1, 1), (1, f["columns"] + 1)):
+        with pytest.raises(RuleError):
+            build(quadropolis.start({"mode": mode}, ["A", "B"]), "A", beyond, "shop")
 
     # towers by floors, as high as the core lets a stack grow
     tower = quadropolis.start({"mode": mode}, ["Anna", "Bence"])
