@@ -147,6 +147,17 @@ class Rules:
         (a score sheet's setup): shown as written, with no cite. Empty: the game declares none."""
         return []
 
+    def rules_card(self, options: Mapping[str, Any], count: int) -> dict[str, list[dict[str, Any]]]:
+        """The rules card a player opens on their phone, for these (normalised) options and
+        ``count`` players (``games/cards.py``): ``options`` (lines naming the table's choices the
+        card follows, under its title), then each section (``turn``, ``end``, ``scoring``, in
+        that order) -> its lines, each a dict: ``text`` (an untranslated ``N_`` message),
+        ``params`` (its placeholders: every figure the line states, taken from the rules core,
+        never typed into the text) and ``heading`` (the rules digest's heading it is written
+        from). The platform adds the tie-break (:meth:`tie_break_label`). Empty: the game
+        declares none."""
+        return {}
+
     def end_event(self, state: Any) -> dict[str, Any]:
         """The event the host's Finish button appends (a game may add what its tie-break needs)."""
         return {"type": "end"}

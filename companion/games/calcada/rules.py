@@ -39,6 +39,8 @@ ENDING_SLIDE_OFFS = 2                   # the second stone off the board trigger
 ANY_CELL_FROM = 6                       # an announced 6 or more fits any empty cell
 MAX_ANNOUNCED = 15                      # the carousel holds 15 stones, none ever leaves it
 GROUP_POINTS = (0, 0, 1, 3, 5, 8, 11, 14, 18)    # by motif group size; 8 or more: 18
+UNFINISHED_TILE_POINTS = 1              # each tile lying in a district not completed
+BONUS_TILES_A_POINT = 2                 # unused bonus tiles, at the end, per point
 
 
 @dataclass(frozen=True)
@@ -510,8 +512,8 @@ def score(state: State, player: str) -> dict[str, Any]:
     groups = motif_groups(mine.tiles)
     breakdown = {"districts": sum(c.points for c in mine.completions) + (mine.tallied or 0),
                  "motifs": sum(group_points(size) for size in groups),
-                 "unfinished": unfinished_tiles(state.board, mine.tiles),
-                 "bonus_tiles": mine.bonus_tiles // 2}
+                 "unfinished": UNFINISHED_TILE_POINTS * unfinished_tiles(state.board, mine.tiles),
+                 "bonus_tiles": mine.bonus_tiles // BONUS_TILES_A_POINT}
     completions = [{"row": c.row, "column": c.column, "colour": c.colour, "tiles": c.tiles,
                     "multiplier": c.multiplier, "points": c.points} for c in mine.completions]
     return {"name": player, "total": sum(breakdown.values()), "breakdown": breakdown,

@@ -5,7 +5,7 @@ from typing import Any, Mapping
 
 from ...i18n import _l, gettext
 from ..base import N_, Rules
-from . import rules, setup_list
+from . import rules, rules_card, setup_list
 from .labels import CELL_LABELS, SHAPE_WORDS, shape_glyph
 
 
@@ -26,6 +26,10 @@ class DoodleCityRules(Rules):
     def setup_list(self, options: Mapping[str, Any], count: int) -> list[dict[str, Any]]:
         """The box for the sheets, the start roads and the dice (setup_list.py)."""
         return setup_list.setup_list(options, count)
+
+    def rules_card(self, options: Mapping[str, Any], count: int) -> dict[str, list[dict[str, Any]]]:
+        """The table's sheet, variant and dice (rules_card.py)."""
+        return rules_card.rules_card(options, count)
 
     def best_single(self, player: Mapping[str, Any]) -> tuple[Any, int] | None:
         points = rules.best_hotel(player)

@@ -32,6 +32,9 @@ BONUSES = (10, 7, 5, 3)             # shop speed bonuses, highest first: each cl
 VARIANTS = ("standard", "more-control")
 DICE_SOURCES = ("app", "physical")
 MAX_PLAYERS = 6
+BLUE_DICE = 1                       # one blue die a round: the column
+ANY = 6                             # a die showing 6 lets the player choose (a white 6: a tree too)
+SOLO_WHITE_DICE = 3                 # a solo game rolls three white dice; else one per player + 1
 TAXI_POINTS = TREE_POINTS = 4
 # side -> (row step, column step, the neighbour's side facing back)
 STEPS = {"N": (-1, 0, "S"), "E": (0, 1, "W"), "S": (1, 0, "N"), "W": (0, -1, "E")}
@@ -158,7 +161,12 @@ def round_now(state: State) -> tuple[int, str]:
 
 
 def dice_count(state: State) -> int:
-    return 3 if len(state.players) == 1 else len(state.players) + 1
+    return white_dice(len(state.players))
+
+
+def white_dice(count: int) -> int:
+    """White dice rolled each round at a table of ``count`` players."""
+    return SOLO_WHITE_DICE if count == 1 else count + 1
 
 
 def may_act(state: State, player: str) -> bool:
@@ -178,8 +186,8 @@ def targets(state: State, player: str, die: int | None) -> list[Cell]:
         roll = state.roll
         if roll is None or not whole(die) or not 0 <= die < len(roll.white) or die in state.taken:
             return []
-        rows = rows if roll.white[die] == 6 else [roll.white[die]]
-        columns = columns if roll.blue == 6 else [roll.blue]
+        rows = rows if roll.white[die] == ANY else [roll.white[die]]
+        columns = columns if roll.blue == ANY else [roll.blue]
     return [(r, c) for r in rows for c in columns if _can_act(state, player, r, c)]
 
 
@@ -553,9 +561,9 @@ def _die(state: State, event: Mapping[str, Any], row: int, column: int) -> int |
     if die in state.taken:
         raise RuleError(N_("%(holder)s already took that white die (%(white)d) this round."),
                         holder=state.taken[die], white=white)
-    if white != 6 and row != white:
+    if white != ANY and row != white:
         raise RuleError(N_("That white die shows %(white)d: it gives row %(white)d."), white=white)
-    if blue != 6 and column != blue:
+    if blue != ANY and column != blue:
         raise RuleError(N_("The blue die shows %(blue)d: everyone acts in column %(blue)d."),
                         blue=blue)
     return die
@@ -565,7 +573,7 @@ def _acted(state: State, player: str, mine: PlayerSheet, note: Note, die: int | 
            tree: bool = False) -> State:
     """Record the act: a white 6 (or a tree act) crosses a tree, the die is taken, the player
     has acted this round, and the end is triggered by a top value or the last tree."""
-    tree = tree or (die is not None and state.roll.white[die] == 6)
+    tree = tree or (die is not None and state.roll.white[die] == ANY)
     trees = min(mine.trees + int(tree), state.sheet.trees)
     crossed = trees > mine.trees
     mine = replace(mine, trees=trees, note=replace(note, tree=crossed))

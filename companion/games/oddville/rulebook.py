@@ -6,7 +6,7 @@ from typing import Any, Mapping
 from ...i18n import _l, gettext, ngettext
 from ...words import explain
 from ..base import N_, Rules
-from . import rules, setup_list
+from . import rules, rules_card, setup_list
 from .labels import CHARACTER_NAMES, RULE_LABELS, character_label
 
 
@@ -31,6 +31,10 @@ class OddVilleRules(Rules):
     def setup_list(self, options: Mapping[str, Any], count: int) -> list[dict[str, Any]]:
         """The box for the player count and the end variant (setup_list.py)."""
         return setup_list.setup_list(options, count)
+
+    def rules_card(self, options: Mapping[str, Any], count: int) -> dict[str, list[dict[str, Any]]]:
+        """The end variant chosen (rules_card.py)."""
+        return rules_card.rules_card(options, count)
 
     def setup_events(self, options: Mapping[str, Any], players: list[str]) -> list[dict[str, Any]]:
         return rules.setup(players)

@@ -44,6 +44,7 @@ SQUARE: Cell = (0, 0)
 SQUARE_EDGES = "ssss"
 SQUARE_POINTS = 4
 TRAVELLER_POINTS = 7
+RESOURCE_WORKER_POINTS = 1      # each own figure still on the resource board at the end
 FIGURES = 9
 END_WORKERS = 6
 MAX_CHARACTER_NAME = 40
@@ -677,7 +678,7 @@ def score(state: State, player: str) -> dict[str, Any]:
     breakdown = {"buildings": sum(c["points"] for c in cards),
                  "main_square": SQUARE_POINTS if on_square else 0,
                  "characters": characters,
-                 "resource_workers": state.resource[player]}
+                 "resource_workers": RESOURCE_WORKER_POINTS * state.resource[player]}
     return {"name": player, "total": sum(breakdown.values()), "rank": 0,
             "breakdown": breakdown, "details": {"cards": cards}}
 

@@ -5,7 +5,7 @@ from typing import Any, Mapping
 
 from ...i18n import _l, gettext
 from ..base import Rules
-from . import rules, setup_list
+from . import rules, rules_card, setup_list
 
 KIND_LABELS = {"tower": _l("tower block"), "shop": _l("shop"), "public": _l("public service"),
                "park": _l("park"), "factory": _l("factory"), "harbour": _l("harbour"),
@@ -41,6 +41,10 @@ class QuadropolisRules(Rules):
     def setup_list(self, options: Mapping[str, Any], count: int) -> list[dict[str, Any]]:
         """The box for the mode and the player count (setup_list.py)."""
         return setup_list.setup_list(options, count)
+
+    def rules_card(self, options: Mapping[str, Any], count: int) -> dict[str, list[dict[str, Any]]]:
+        """Classic or Expert (rules_card.py)."""
+        return rules_card.rules_card(options, count)
 
     def setup_events(self, options: Mapping[str, Any], players: list[str]) -> list[dict]:
         # a table played in the app keeps its rounds; a quick tally has none

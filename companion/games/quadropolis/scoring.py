@@ -12,6 +12,9 @@ from .data import Cell, Mat, kinds, mats, scores
 
 CATEGORIES = ("towers", "shops", "public_services", "parks", "factories", "harbours", "offices",
               "monuments", "unused_residents", "pollution")
+UNUSED_RESIDENT_POINTS = -1         # each resident neither activating nor a customer
+POLLUTION_POINTS = -1               # each unused energy a park does not absorb
+PARK_ABSORBS = 1                    # energy a (non-playground) park takes for free
 
 
 @dataclass(frozen=True)
@@ -36,7 +39,7 @@ def activatable(city: City) -> list[Cell]:
 
 
 def absorbers(city: City) -> int:
-    return sum(b.kind == "park" and b.absorbs for b in city.values())
+    return PARK_ABSORBS * sum(b.kind == "park" and b.absorbs for b in city.values())
 
 
 def used(city: City, activated: Iterable[Cell], customers: Mapping[Cell, int]) -> tuple[int, int]:
@@ -105,8 +108,8 @@ def score(mode: str, city: City, activated: Iterable[Cell], customers: Mapping[C
         total["monuments"] += sum(table.monument[stays[n].kind]
                                   for n in mat.neighbours(monument) if n in stays)
     placed_residents, placed_energy = used(city, activated, customers)
-    total["unused_residents"] = -(residents - placed_residents)
-    total["pollution"] = -max(0, energy - placed_energy - absorbers(city))
+    total["unused_residents"] = UNUSED_RESIDENT_POINTS * (residents - placed_residents)
+    total["pollution"] = POLLUTION_POINTS * max(0, energy - placed_energy - absorbers(city))
     return total
 
 

@@ -5,7 +5,7 @@ from typing import Any, Mapping
 
 from ...i18n import _l, gettext, ngettext
 from ..base import Rules
-from . import rules
+from . import rules, rules_card
 
 
 def tie_break_label(options: Mapping[str, Any]) -> Any:
@@ -26,6 +26,10 @@ class ScorePadRules(Rules):
     min_players, max_players = 1, 12
 
     core = rules
+
+    def rules_card(self, options: Mapping[str, Any], count: int) -> dict[str, list[dict[str, Any]]]:
+        """Read off the table's score sheet (rules_card.py)."""
+        return rules_card.rules_card(options, count)
 
     def highest_wins(self, options: Mapping[str, Any]) -> bool:
         return not options.get("lowest_wins")
