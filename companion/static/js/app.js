@@ -229,7 +229,8 @@ var PARTS = [
   ["form[data-keypad]", function () { return import("./keypad.js"); }],
   ["[data-score-pad-options]", function () { return import("./score-sheet-options.js"); }],
   ["[data-speech]", function () { return import("./speech.js"); }],
-  ["[data-first-player]", function () { return import("./first-player.js"); }]
+  ["[data-first-player]", function () { return import("./first-player.js"); }],
+  ["form[data-photo-form]", function () { return import("./photos.js"); }]
 ];
 var partsLoaded = {};
 function loadParts() {
