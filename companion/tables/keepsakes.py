@@ -72,7 +72,7 @@ def keepsakes(table, view: str) -> dict[str, Any]:
     return {"photos": shown, "notes": notes, "own_note": own, "card_id": card, "host": host,
             "may_add": (host or seat is not None),
             "room": len(shown) < current_app.config["PHOTOS_PER_TABLE"],
-            "most": current_app.config["PHOTOS_PER_TABLE"],
+            "most": current_app.config["PHOTOS_PER_TABLE"], "most_bytes": photos.MAX_BYTES,
             "photo_form": PhotoForm(formdata=None), "note_form": NoteForm(formdata=None, note=own)}
 
 

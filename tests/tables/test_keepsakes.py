@@ -222,6 +222,7 @@ def test_the_result_card_carries_the_photo_the_host_chose(app, client, finished,
         return Image.open(io.BytesIO(card.data)).convert("RGB").getpixel((1100, 560))
 
     assert card_corner()[0] > 200               # the first photo (red) by default
+    assert anna.post(f"/t/{finished}/photos/{second}/card").status_code == 403    # a seat
     assert client.post(f"/t/{finished}/photos/{second}/card").status_code == 303
     assert card_corner()[2] > 200               # the one chosen (blue)
 
