@@ -212,6 +212,7 @@ def test_a_note_of_more_than_500_characters_is_refused_and_the_old_one_stays(fin
 
 # --- the result card ------------------------------------------------------------------------
 
+@pytest.mark.storage(TABLE)
 def test_the_result_card_carries_the_photo_the_host_chose(app, client, finished, anna):
     send(anna, finished, jpeg((300, 200), colour=(250, 0, 0)))
     send(anna, finished, jpeg((300, 200), colour=(0, 0, 250)))
