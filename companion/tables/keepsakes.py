@@ -25,6 +25,7 @@ from .identity import is_host, my_seat
 from .pages import render_screen, screen_url, table_or_404
 from .play_import import photo_kept
 from .screens import record_text
+from .service.keepsakes import AFTER_THE_GAME
 
 
 def author(table) -> tuple[str, str, int | None]:
@@ -89,6 +90,8 @@ def add_photo(code: str):
     form = PhotoForm()
     if not form.validate():
         return refused(table, view, first_error(form), 400)
+    if table.result is None:        # said before any decoding (and again under the lock)
+        return refused(table, view, RuleError(AFTER_THE_GAME))
     try:
         kept = photo_kept(form.photo.data.stream.read(photos.MAX_BYTES + 1))
         service.keepsakes.add_photo(table, kept.jpeg, kept.width, kept.height, by,

@@ -59,9 +59,12 @@ def notes_of(table_id: int) -> list[tuple[int | None, str]]:
                   key=lambda note: -1 if note[0] is None else note[0])
 
 
+AFTER_THE_GAME = N_("Photos and notes come after the game: finish it first.")
+
+
 def _finished(table_id: int) -> None:
     if db.session.scalar(select(Table.result).where(Table.id == table_id)) is None:
-        raise RuleError(N_("Photos and notes come after the game: finish it first."))
+        raise RuleError(AFTER_THE_GAME)
 
 
 def add_photo(table: Table, jpeg: bytes, width: int, height: int, by: str, most: int) -> int:
