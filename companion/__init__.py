@@ -79,6 +79,13 @@ def configure(app: Flask, config: Mapping[str, Any] | None) -> None:
         WRONG_CODE_LIMIT="30 per minute",       # a mistyped code now and then, never a search
         POST_LIMIT="600 per minute",            # a whole table behind one router taps far less
         IMPORT_LIMIT="12 per minute",           # records imported from one address
+        # photos of a finished table (tables/keepsakes.py): each body's own limit (a phone's
+        # photo is 2-6 MB), kept per table, sent from one address in an hour; a play's zip
+        # (its record and photos) imported
+        PHOTO_BODY_BYTES=15 * 1024 * 1024 + 64 * 1024,
+        PHOTOS_PER_TABLE=6,
+        PHOTO_LIMIT="30 per hour",
+        PLAY_BODY_BYTES=16 * 1024 * 1024,
         # saved sheets and boards (games/definitions.py): saves an hour from one address, kept
         # per browser and on the whole server, and the size of each
         SAVE_LIMIT="60 per hour",
@@ -159,7 +166,8 @@ def register_blueprints(app: Flask) -> None:
     from .converters import BoundedInt, Token
     from .games import GAMES
     from .tables import (acts, bp as tables, first_player, history_page, home,  # noqa: F401
-                         install, rematch, screens, seats, share, story_pages)  # routes to bp
+                         install, keepsakes, rematch, screens, seats, share,  # routes to bp
+                         story_pages)
 
     app.url_map.converters["int"] = BoundedInt     # before any route is added
     app.url_map.converters["token"] = Token
@@ -234,6 +242,14 @@ def register_request_checks(app: Flask) -> None:
     from werkzeug.exceptions import BadRequest, UnsupportedMediaType
 
     from .bounds import has_surrogate
+
+    @app.before_request
+    def own_body_limit() -> None:
+        """A view marked with ``bounds.body_limit`` takes a larger body, that view only."""
+        view = app.view_functions.get(request.endpoint or "")
+        setting = getattr(view, "body_limit", None)
+        if setting is not None:
+            request.max_content_length = app.config[setting]
 
     @app.before_request
     def only_forms() -> None:

@@ -7,7 +7,7 @@ limit), JSON depth capped, no lone surrogates.
 from __future__ import annotations
 
 import re
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 
 MAX_ID = 10**9 - 1          # an id in a path: at most 9 digits
 MAX_NUMBER = 10**9          # any number in a record or a form
@@ -52,3 +52,14 @@ def walk(value: Any) -> Iterator[tuple[Any, int]]:
             stack.extend((v, depth + 1) for v in item.values())
         elif isinstance(item, list):
             stack.extend((v, depth + 1) for v in item)
+
+
+def body_limit(setting: str, too_large: Callable[[], str]) -> Callable[[Callable], Callable]:
+    """A view whose request body may be larger than the app's (``MAX_CONTENT_LENGTH``): at most
+    the configuration's ``setting`` bytes, for this view only; ``too_large`` words its refusal
+    (413) when a body is larger still."""
+    def mark(view: Callable) -> Callable:
+        view.body_limit = setting           # type: ignore[attr-defined]
+        view.too_large = too_large          # type: ignore[attr-defined]
+        return view
+    return mark

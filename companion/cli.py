@@ -161,18 +161,35 @@ def init_db() -> None:
 @click.argument("source", type=click.File("rb"))
 @with_appcontext
 def import_record(source: IO[bytes]) -> None:
-    """Open a new table from a game record; prints its code last."""
+    """Open a new table from a game record (or a play's zip: its record with its photos and
+    notes); prints its code last."""
     from .schema import upgrade
     from .tables import service
 
+    from . import plays
+    from .errors import RuleError
+    from .tables.play_import import play_of
+
     # read, checked and replayed as the web import does (record.checked): the same verdict,
-    # said as the record contract says it (error: event N (type): reason)
-    work = record.checked(source.read(record.MAX_BYTES + 1))
-    if "refused" in work:
-        error = record.refusal(work["refused"])
-        fail(f"not valid JSON: {error.reason}" if isinstance(error, record.NotJSON) else str(error))
+    # said as the record contract says it (error: event N (type): reason); a play's zip (its
+    # record, photos and notes) alike
+    most = current_app.config["PLAY_BODY_BYTES"]
+    data = source.read(most + 1)
+    photos, notes = [], []
+    try:
+        if plays.is_zip(data):
+            play = play_of(data, most, current_app.config["PHOTOS_PER_TABLE"])
+            work, photos, notes = play.work, play.photos, play.notes
+        else:
+            work = record.checked(data[:record.MAX_BYTES + 1])
+            if "refused" in work:
+                raise record.refusal(work["refused"])
+    except record.NotJSON as error:
+        fail(f"not valid JSON: {error.reason}")
+    except (record.RecordError, RuleError) as error:
+        fail(str(error))
     upgrade(quiet=True)
-    table, _host = service.create_checked(work, with_host=False)
+    table, _host = service.create_checked(work, with_host=False, photos=photos, notes=notes)
     click.echo(f"imported {table.version} events; open /t/{table.code} and make it the host "
                f"screen (or run companion host {table.code} for a host link)")
     click.echo(table.code)

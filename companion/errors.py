@@ -7,6 +7,12 @@ from typing import Any
 QUOTED = 60     # a value a refusal repeats shows at most this many characters
 
 
+def N_(message: str) -> str:
+    """Mark a message for translation without translating it (shown later in the player's
+    language, printed in English by the command line)."""
+    return message
+
+
 def cut(text: str) -> str:
     """``text`` at most :data:`QUOTED` characters long, ending in "…" when cut."""
     return text if len(text) <= QUOTED else text[:QUOTED - 1] + "…"

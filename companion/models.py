@@ -5,7 +5,7 @@ import hashlib
 from datetime import datetime, timezone
 from typing import Any
 
-from sqlalchemy import JSON, Float, ForeignKey, String, UniqueConstraint, false
+from sqlalchemy import JSON, Float, ForeignKey, LargeBinary, String, UniqueConstraint, false
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from .extensions import db
@@ -135,3 +135,33 @@ class RateCount(db.Model):
     slice: Mapped[int] = mapped_column(primary_key=True, autoincrement=False)
     count: Mapped[int]
     expires: Mapped[float] = mapped_column(Float, index=True)
+
+
+class Photo(db.Model):
+    """A photo of a finished table's final position, as ``photos.prepare`` keeps it (a JPEG of
+    at most 2048 pixels a side, without metadata): its bytes in the database, so SQLite and
+    PostgreSQL keep it alike and a backup holds it. Anyone with the table's code sees it."""
+    __tablename__ = "photos"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    table_id: Mapped[int] = mapped_column(ForeignKey("tables.id"), index=True)
+    data: Mapped[bytes] = mapped_column(LargeBinary)
+    width: Mapped[int]
+    height: Mapped[int]
+    by: Mapped[str] = mapped_column(String(20))       # "host", "seat 2", "import"
+    # the host chose it for the result card (else the card carries the first photo)
+    on_card: Mapped[bool] = mapped_column(default=False, server_default=false())
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class Note(db.Model):
+    """A finished table's note by the host screen (``seat`` NULL) or by a seat: one each, the
+    latest text kept (the form shows the text it replaces)."""
+    __tablename__ = "notes"
+    __table_args__ = (UniqueConstraint("table_id", "seat"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    table_id: Mapped[int] = mapped_column(ForeignKey("tables.id"), index=True)
+    seat: Mapped[int | None]                   # the seat's position; NULL: the host screen
+    text: Mapped[str] = mapped_column(String(500))
+    updated_at: Mapped[datetime] = mapped_column(default=utcnow)

@@ -11,6 +11,8 @@ its /64, the block one home or phone is given), each in a moving window:
   tells a real code from a made-up one.
 - ``imports``: a record's import costs seconds of work for the largest, a few a minute.
 - ``posts``: a flood guard far above any table's play.
+- ``photos``: a photo sent to a finished table (each is decoded in a process of its own), a
+  few dozen an hour.
 - ``saves``: a sheet or board saved with an editor (a view marked :func:`saves`, its post
   answered with a redirect): a flood of them would fill the server, a few dozen an hour.
 
@@ -48,7 +50,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from .extensions import db
 from .models import RateCount
 
-SHARED_SCOPES = ("wrong-codes", "imports", "saves")   # in the database, every worker alike
+SHARED_SCOPES = ("wrong-codes", "imports", "saves", "photos")   # in the database, every worker alike
 WRONG_CODES = "wrong-codes"
 SLICES = 6              # a window is counted in this many slices (and the one it began in)
 SWEEP_SECONDS = 60.0    # a process sweeps the rows past every window at most this often
@@ -95,6 +97,11 @@ def limiter_for(app: Any, at_own_table: Callable[[], bool]) -> Limiter:
         ApplicationLimit(_setting("POST_LIMIT"), scope="posts", methods=["POST"]),
         ApplicationLimit(_setting("IMPORT_LIMIT"), scope="imports", methods=["POST"],
                          exempt_when=lambda: request.endpoint != "tables.import_record"),
+        ApplicationLimit(_setting("PHOTO_LIMIT"), scope="photos", methods=["POST"],
+                         exempt_when=lambda: request.endpoint != "tables.add_photo",
+                         error_message=lambda: gettext(
+                             "Too many photos sent from this network in the last hour. Wait "
+                             "a while, then send it again.")),
         ApplicationLimit(_setting("SAVE_LIMIT"), scope="saves", methods=["POST"],
                          exempt_when=lambda: not saving(),
                          deduct_when=lambda response: response.status_code == 303,

@@ -44,6 +44,7 @@ class Card:
     rows: tuple[Row, ...]
     total_label: str
     time_lines: tuple[str, ...] = ()    # the game's length, each player's share: at the foot
+    photo: bytes | None = None          # a photo of the final table (a JPEG the app made)
 
 
 @lru_cache(maxsize=64)
@@ -98,10 +99,16 @@ def wrapped(draw: ImageDraw.ImageDraw, items: tuple[str, ...], face: ImageFont.F
     return out
 
 
+PHOTO_WIDTH = 400      # a photo of the final table takes the card's right side
+
+
 def render(card: Card, folder: str) -> bytes:
     image = Image.new("RGB", (WIDTH, HEIGHT), PAPER)
     draw = ImageDraw.Draw(image)
     right = WIDTH - MARGIN
+    photo_box = None
+    if card.photo is not None:
+        photo_box = (right - PHOTO_WIDTH, 112, right, HEIGHT - 26)
 
     # the band: the game's name and the date
     draw.rectangle((0, 0, WIDTH, 88), fill=INK)
@@ -112,7 +119,8 @@ def render(card: Card, folder: str) -> bytes:
     draw.text((MARGIN, 44), title, font=face, fill="#ffffff", anchor="lm")
 
     # the winner, large
-    line, face = fitted(draw, "★ " + card.winner_line, folder, True, 60, right - MARGIN, 34)
+    text_right = right if photo_box is None else photo_box[0] - 30
+    line, face = fitted(draw, "★ " + card.winner_line, folder, True, 60, text_right - MARGIN, 34)
     draw.text((MARGIN, 140), line, font=face, fill=ACCENT, anchor="lm")
 
     # the game's time at the foot, one line each, in small type under the ranking
@@ -122,22 +130,36 @@ def render(card: Card, folder: str) -> bytes:
         bottom = HEIGHT - 16 - TIME_LINE * len(card.time_lines) - 8
         for index, text in enumerate(card.time_lines):
             draw.text((MARGIN, bottom + 14 + TIME_LINE * index + TIME_LINE / 2),
-                      cut(draw, text, face, right - MARGIN), font=face, fill=MUTED, anchor="lm")
+                      cut(draw, text, face, text_right - MARGIN), font=face, fill=MUTED, anchor="lm")
 
     # the ranking: rank, name, breakdown, total; in two columns past six players
     top = 192
     columns = 2 if len(card.rows) > 6 else 1
     per_column = max(1, -(-len(card.rows) // columns))
-    width = (WIDTH - 2 * MARGIN - 40 * (columns - 1)) / columns
+    width = (text_right - MARGIN - 40 * (columns - 1)) / columns
     for column in range(columns):
         left = MARGIN + column * (width + 40)
         ranking(draw, card, card.rows[column * per_column:(column + 1) * per_column], folder,
                 (left, top, left + width, bottom), per_column)
 
+    if photo_box is not None:
+        framed(image, card.photo, photo_box)
     out = io.BytesIO()
     # zlib's fast levels: half the time of the default level 6 for a few more kilobytes
     image.save(out, "PNG", compress_level=3)
     return out.getvalue()
+
+
+def framed(image: Image.Image, photo: bytes, box: tuple[int, int, int, int]) -> None:
+    """The photo cut to fill ``box`` (its middle kept), with rounded corners."""
+    from PIL import ImageOps
+
+    size = (box[2] - box[0], box[3] - box[1])
+    with Image.open(io.BytesIO(photo)) as opened:
+        filled = ImageOps.fit(opened.convert("RGB"), size, Image.Resampling.LANCZOS)
+    mask = Image.new("L", size, 0)
+    ImageDraw.Draw(mask).rounded_rectangle((0, 0, size[0] - 1, size[1] - 1), radius=16, fill=255)
+    image.paste(filled, box[:2], mask)
 
 
 def ranking(draw: ImageDraw.ImageDraw, card: Card, rows: tuple[Row, ...], folder: str,

@@ -3,10 +3,12 @@ from flask_babel import gettext, lazy_gettext as _l, ngettext
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField, FileRequired
 from wtforms.fields.choices import SelectChoice
-from wtforms import BooleanField, FieldList, HiddenField, IntegerField, SelectField, StringField
+from wtforms import (BooleanField, FieldList, HiddenField, IntegerField, SelectField, StringField,
+                     TextAreaField)
 from wtforms.validators import InputRequired, Length, Optional, ValidationError
 
 from ..games import GAMES
+from ..plays import MAX_NOTE
 from ..record import MAX_NAME
 
 SEATS_ON_FORM = 10
@@ -83,7 +85,22 @@ class NewTableForm(ClockFields, FlaskForm):
 
 
 class ImportForm(FlaskForm):
-    record = FileField(_l("Game record (.json)"), validators=[FileRequired(_l("Choose a record file."))])
+    record = FileField(_l("Game record (.json) or play (.zip)"),
+                       validators=[FileRequired(_l("Choose a record file."))])
+
+
+class PhotoForm(FlaskForm):
+    """A photo of the final table, sent from a phone or the host screen."""
+    photo = FileField(_l("A photo of the final table"),
+                      validators=[FileRequired(_l("Choose or take a photo first."))])
+    nonce = HiddenField()
+
+
+class NoteForm(FlaskForm):
+    """A seat's (or the host screen's) note on the game, replacing its earlier one."""
+    note = TextAreaField(_l("Your note on the game"), validators=[
+        Length(max=MAX_NOTE, message=_l("A note holds at most %(max)d characters."))])
+    nonce = HiddenField()
 
 
 class JoinCodeForm(FlaskForm):

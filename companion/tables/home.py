@@ -8,7 +8,9 @@ from typing import Any
 from flask import current_app, redirect, render_template, request, url_for
 from flask_babel import get_locale, gettext
 
-from .. import record
+from .. import plays, record
+from ..bounds import body_limit
+from ..errors import RuleError
 from ..games import GAMES
 from ..games.base import options_prefix
 from ..processes import in_a_process
@@ -17,6 +19,7 @@ from ..sqlite import cooperative
 from ..words import explain
 from . import bp, service
 from .forms import ImportForm, JoinCodeForm, LanguageForm, NewTableForm
+from .play_import import Imported, play_of
 from .identity import cookie_codes, host_redirect, is_host, my_seat
 
 
@@ -89,20 +92,35 @@ def import_page():
     return redirect(url_for("tables.home"))
 
 
+def play_too_large() -> str:
+    return gettext("That file is too large: a game record is at most 512 kB, a play's zip "
+                   "%(mb)d MB.", mb=current_app.config["PLAY_BODY_BYTES"] // (1024 * 1024))
+
+
 @bp.post("/import")
+@body_limit("PLAY_BODY_BYTES", play_too_large)
 def import_record():
+    """A new table from a game record, or from a play's zip (its record, photos and notes)."""
     upload = ImportForm()
     if upload.validate():
         try:
-            work = checked(upload.record.data.stream.read(record.MAX_BYTES + 1))
-            if "refused" in work:
-                raise record.refusal(work["refused"])
-            table, host_secret = service.create_checked(work)
+            data = upload.record.data.stream.read(current_app.config["PLAY_BODY_BYTES"] + 1)
+            if plays.is_zip(data):
+                play = play_of(data, current_app.config["PLAY_BODY_BYTES"],
+                               current_app.config["PHOTOS_PER_TABLE"], checked)
+            else:
+                play = Imported(checked(data[:record.MAX_BYTES + 1]))
+                if "refused" in play.work:
+                    raise record.refusal(play.work["refused"])
+            table, host_secret = service.create_checked(play.work, photos=play.photos,
+                                                        notes=play.notes)
         except record.NotJSON as error:     # why precisely, as `companion import` says it
             upload.record.errors.append(gettext("Not valid JSON: %(reason)s",
                                                 reason=explain(error.reason)))
         except RecordError as error:
             upload.record.errors.append(refusal_words(error))
+        except RuleError as error:          # the zip around a play's record, its photos
+            upload.record.errors.append(explain(error))
         else:
             return host_redirect(table, host_secret)
     return render_home(NewTableForm(formdata=None), upload, option_forms(), 422)

@@ -82,7 +82,9 @@ def error_page(error: Any) -> tuple[Any, int]:
         if code == 403:
             return gettext("Only the host screen or the seat's own phone may do that.")
         if code == 413:
-            return gettext("That file is too large for a game record.")
+            view = current_app.view_functions.get(request.endpoint or "")
+            too_large = getattr(view, "too_large", None)
+            return too_large() if too_large else gettext("That file is too large for a game record.")
         if code == 429:
             return gettext("Too many tries from this network in a short time. Wait a minute, "
                            "then check the table code on the host screen.")

@@ -150,10 +150,15 @@ def qr(code: str):
     return response
 
 
+def record_text(table) -> str:
+    """The table's record as its export writes it."""
+    return json.dumps(service.record_of(table), ensure_ascii=False, indent=2) + "\n"
+
+
 @bp.get("/t/<code>/record.json")
 def export(code: str):
     table = table_or_404(code)
-    response = make_response(json.dumps(service.record_of(table), ensure_ascii=False, indent=2) + "\n")
+    response = make_response(record_text(table))
     response.mimetype = "application/json"
     response.headers["Content-Disposition"] = f'attachment; filename="{table.game}-{table.code}.json"'
     return response

@@ -128,7 +128,8 @@ def result_card(table, replay, result: dict[str, Any]) -> card.Card:
     return card.Card(game=game.rules.play_group(replay.options) or str(game.label),
                      date=format_date(end.date(), "long"), winner_line=winner_line(result),
                      rows=rows, total_label=gettext("Total"),
-                     time_lines=lengths.card_lines(table, replay, result))
+                     time_lines=lengths.card_lines(table, replay, result),
+                     photo=service.keepsakes.card_photo(table.id))
 
 
 CARDS_KEPT = 64                 # result cards a process keeps drawn,

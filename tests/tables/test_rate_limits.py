@@ -170,7 +170,7 @@ def test_a_try_is_one_upsert_and_the_sweep_runs_once_a_minute(tmp_path, clock):
 
 # --- no oracle of codes -------------------------------------------------------------------------
 
-ARGUMENTS = {"form_name": "points", "position": "0", "token": "abc"}
+ARGUMENTS = {"form_name": "points", "position": "0", "token": "abc", "photo_id": "1"}
 
 
 def paths_taking_a_code(app) -> list[tuple[str, str]]:

@@ -230,7 +230,8 @@ var PARTS = [
   ["[data-score-pad-options]", function () { return import("./score-sheet-options.js"); }],
   ["[data-speech]", function () { return import("./speech.js"); }],
   ["[data-first-player]", function () { return import("./first-player.js"); }],
-  ["[data-rules-card]", function () { return import("./rules-card.js"); }]
+  ["[data-rules-card]", function () { return import("./rules-card.js"); }],
+  ["form[data-photo-form]", function () { return import("./photos.js"); }]
 ];
 var partsLoaded = {};
 function loadParts() {

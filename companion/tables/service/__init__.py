@@ -10,6 +10,7 @@ A concern per module, each importing only those below it (the contract in pyproj
 - ``seats``: seats taken and freed, the host claimed;
 - ``sittings``: the tables a browser took part in or holds cookies of;
 - ``appending``: an act checked and appended (``append``, ``check``);
+- ``keepsakes``: what a finished table keeps beside its log, its photos and notes;
 - ``replays``: the log read, replayed and kept, its snapshots, its authors, its record;
 - ``transactions``: one writer at a time, a table's write transaction (its lock) and its
   commit, which tells push (below the service) of the table's new version;
@@ -19,12 +20,13 @@ The names callers use are here: ``service.append``, ``service.find``, ….
 """
 from .appending import append, check
 from .finding import CODE_ALPHABET, CODE_LENGTH, find, normal_code, release, version
+from . import keepsakes
 from .making import create, create_checked, first_player, rematch
 from .replays import authors, record_of, replay_of
 from .seats import claim_host, claim_link, claim_pending, claim_with, free_seat, take_seat
 from .sittings import sat, with_codes
 
-__all__ = ["append", "check", "CODE_ALPHABET", "CODE_LENGTH", "find", "normal_code", "release",
+__all__ = ["keepsakes", "append", "check", "CODE_ALPHABET", "CODE_LENGTH", "find", "normal_code", "release",
            "version", "create", "create_checked", "first_player", "rematch", "authors",
            "record_of", "replay_of",
            "claim_host", "claim_link", "claim_pending", "claim_with", "free_seat", "take_seat",

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import secrets
 import time
-from typing import Any, Mapping
+from typing import Any, Iterable, Mapping
 
 from sqlalchemy import delete, select, update
 from sqlalchemy.exc import IntegrityError
@@ -18,7 +18,7 @@ from ...extensions import db
 from ...games import GAMES
 from ...games.base import N_, RuleError
 from ...models import Event, Seat, Snapshot, Table, digest, utcnow
-from . import replays
+from . import keepsakes, replays
 from .finding import find, new_code
 from .transactions import commit, writing
 
@@ -38,11 +38,12 @@ EVENTS_AT_ONCE = 250     # an imported log's events written per statement
 
 
 def create_checked(work: Mapping[str, Any], with_host: bool = True,
-                   seats_pause: bool = False) -> tuple[Table, str | None]:
+                   seats_pause: bool = False, photos: Iterable[Any] = (),
+                   notes: Iterable[tuple[int | None, str]] = ()) -> tuple[Table, str | None]:
     """A new table holding a record :func:`record.checked` read and replayed (maybe in another
     process): nothing replayed again here; its events written a few hundred per statement, its
-    snapshot beside them when the log is long. Returns it and the host secret (None without a
-    host, as :func:`create`)."""
+    snapshot beside them when the log is long; an imported play's photos and notes (by seat)
+    with them. Returns it and the host secret (None without a host, as :func:`create`)."""
     host_secret = secrets.token_urlsafe(24)
     events = work["snapshot"]["events"]
     for _attempt in range(20):
@@ -68,6 +69,7 @@ def create_checked(work: Mapping[str, Any], with_host: bool = True,
             db.session.execute(Snapshot.__table__.insert(), [{
                 "table_id": table.id, "events": len(events), "fingerprint": work["fingerprint"],
                 "data": work["snapshot"], "updated_at": utcnow()}])
+        keepsakes.keep_imported(table.id, photos, notes)
         db.session.commit()
         return table, host_secret if with_host else None
     raise RuntimeError("no free table code")
