@@ -202,12 +202,17 @@ def _not_json(error: ValueError, text: str | bytes) -> NotJSON:
                              detail=str(error)))
 
 
+def too_large(size: int) -> RecordError:
+    """The refusal of a record of ``size`` bytes, over :data:`MAX_BYTES`."""
+    return RecordError(RuleError(N_("A game record is at most %(kb)d kB; this one is %(size)d kB."),
+                                 kb=MAX_BYTES // 1024, size=size // 1024))
+
+
 def parse(text: str | bytes) -> Any:
     """A record's JSON text, bounded: size, nesting, no NaN or Infinity; RecordError if not
     (NotJSON, saying why precisely, for text that is no JSON)."""
     if len(text) > MAX_BYTES:
-        raise RecordError(RuleError(N_("A game record is at most %(kb)d kB; this one is %(size)d kB."),
-                                    kb=MAX_BYTES // 1024, size=len(text) // 1024))
+        raise too_large(len(text))
     try:
         return json.loads(text, parse_constant=_refuse_constant)
     except RecursionError:

@@ -108,8 +108,10 @@ def import_record():
             if plays.is_zip(data):
                 play = play_of(data, current_app.config["PLAY_BODY_BYTES"],
                                current_app.config["PHOTOS_PER_TABLE"], checked)
+            elif len(data) > record.MAX_BYTES:      # its size named, not the part read
+                raise record.too_large(len(data))
             else:
-                play = Imported(checked(data[:record.MAX_BYTES + 1]))
+                play = Imported(checked(data))
                 if "refused" in play.work:
                     raise record.refusal(play.work["refused"])
             table, host_secret = service.create_checked(play.work, photos=play.photos,

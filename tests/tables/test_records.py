@@ -155,15 +155,24 @@ def test_importing_without_a_file_asks_for_one(app, client):
 
 
 def test_a_file_too_large_for_a_record_is_refused_with_a_message(tmp_path):
+    """The import takes a play's zip too (16 MB): a larger record file is refused by its size,
+    named; a body larger than a zip may be is not read at all."""
     app = make_app(tmp_path, TESTING=False)     # as served: errors become pages
     client = app.test_client()
-    huge = b" " * (3 * 1024 * 1024) + b"{}"      # the limit is 2 MB
-    # the multipart body built by hand, so no temporary file is left behind by the test client
-    body = (b"--B\r\nContent-Disposition: form-data; name=\"record\"; filename=\"big.json\"\r\n"
-            b"Content-Type: application/json\r\n\r\n" + huge + b"\r\n--B--\r\n")
-    response = client.post("/import", data=body, content_type="multipart/form-data; boundary=B")
+
+    def sent(megabytes: int):
+        huge = b" " * (megabytes * 1024 * 1024) + b"{}"
+        # the multipart body built by hand, so no temporary file is left behind by the client
+        body = (b"--B\r\nContent-Disposition: form-data; name=\"record\"; filename=\"big.json\"\r\n"
+                b"Content-Type: application/json\r\n\r\n" + huge + b"\r\n--B--\r\n")
+        return client.post("/import", data=body, content_type="multipart/form-data; boundary=B")
+
+    response = sent(3)
+    assert response.status_code == 422
+    assert "A game record is at most 512 kB; this one is 3072 kB." in text_of(response)
+    response = sent(17)
     assert response.status_code == 413
-    assert "That file is too large for a game record." in text_of(response)
+    assert "a game record is at most 512 kB, a play's zip 16 MB." in text_of(response)
     assert table_count(app) == 0
 
 
