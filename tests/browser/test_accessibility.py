@@ -5,8 +5,9 @@ comfortable tap target (44 px high), and no English interface text left on a Hun
 One table per game in play (the start of its finished record, tests/story_records.py) and one
 finished (the whole record), a phone (412x915) seated at each and a TV (1920x1080) hosting each:
 the home and join pages, every game's phone (in play with a move begun, and finished) and host
-screen, a quick tally, the story, the whole history, the games played, the editors. axe-core is
-the copy axe-playwright-python vendors: the pages fetch nothing from elsewhere."""
+screen, a quick tally (and its rules card open), the story, the whole history, the games played,
+the editors. axe-core is the copy axe-playwright-python vendors: the pages fetch nothing from
+elsewhere."""
 from __future__ import annotations
 
 import re
@@ -163,6 +164,9 @@ def test_no_serious_accessibility_fault_on_any_page(lang, live_server, phone, de
     tally = made["calcada tally"][0]
     seat(tally, "Anna")
     visit(mobile, f"/t/{tally}/phone", "calcada tally phone", lang)
+    mobile.locator("button.rules-open").click()            # the rules card, open over it
+    expect(mobile.locator("dialog.rules-card")).to_be_visible()
+    problems.extend(faults(mobile, "calcada rules card", lang))
     story = f"/t/{made['calcada finished'][0]}/story?at=9"
     visit(mobile, story, "story phone", lang)
     visit(tv, story, "story TV", lang)
