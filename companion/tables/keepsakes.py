@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import abort, current_app, make_response, redirect, request, url_for
+from flask import abort, current_app, make_response, redirect, render_template, request, url_for
 from flask_babel import gettext
 
 from .. import photos, plays
@@ -99,6 +99,18 @@ def add_photo(code: str):
     except RuleError as error:
         return refused(table, view, error)
     return back(table, view)
+
+
+@bp.get("/t/<code>/remembered")
+def remembered(code: str):
+    """The section alone, as the screen draws it (``view=host`` on the host's screen): a screen
+    fetches it again when the live part brings a new version, so a photo or a note added on
+    another phone shows on every screen without a reload."""
+    table = table_or_404(code)
+    view = "host" if request.args.get("view") == "host" and is_host(table) else "phone"
+    response = make_response(render_template("tables/_keepsakes.html", table=table, view=view))
+    response.headers["Cache-Control"] = "no-store"
+    return response
 
 
 @bp.get("/t/<code>/photos/<int:photo_id>.jpg")

@@ -16,8 +16,8 @@ import pytest
 from PIL import Image
 from playwright.sync_api import Page, expect
 
-from .helpers import (LIVE_TIMEOUT, caught_up, confirm, enter_points, start_table, take_seat,
-                      total_of)
+from .helpers import (LIVE_TIMEOUT, assert_not_reloaded, caught_up, confirm, enter_points,
+                      mark_page, start_table, take_seat, total_of)
 from .test_screens import SCREENS, Album, to_hungarian
 
 TV = {"viewport": {"width": 1920, "height": 1080}}
@@ -123,7 +123,35 @@ def test_a_phone_shares_the_card_or_downloads_it_and_opens_bg_stats(
     tv.wait_for_url(re.compile(r"\?bgg=2651#share$"))
     play = play_in(tv.locator("#share a", has_text="BG Stats").get_attribute("href"))
     assert play["game"]["bggId"] == 2651
+
+    # the TV adds a photo (one tap, then the picker) and its note while Anna types hers: her
+    # phone shows the photo and the note by itself, her typing untouched, and saves her note
+    mark_page(anna)
+    anna.locator("#remembered textarea[name=note]").fill("Close one")
+    tv.locator("#remembered input[type=file]").set_input_files(files=[
+        {"name": "table.jpg", "mimeType": "image/jpeg", "buffer": a_photo()}])
+    expect(tv.locator("#remembered .photo-grid img")).to_have_count(1)
+    tv.locator("#remembered textarea[name=note]").fill("Played at Bence's.")
+    tv.locator("#remembered form.note-form button").click()
+    expect(tv.locator("#remembered ul.notes")).to_contain_text("Played at Bence's.")
+    anna.locator("#remembered textarea[name=note]").blur()   # left unsaved: kept, not swapped
+    expect(anna.locator("#remembered textarea[name=note]")).to_have_value("Close one")
+    anna.locator("#remembered form.note-form button").click()
+    expect(anna.locator("#remembered ul.notes")).to_contain_text("Close one")
+    mark_page(anna)
+    tv.locator("#remembered textarea[name=note]").fill("Played at Bence's, with pizza.")
+    tv.locator("#remembered form.note-form button").click()
+    expect(anna.locator("#remembered ul.notes")).to_contain_text(
+        "Played at Bence's, with pizza.", timeout=LIVE_TIMEOUT + 3000)
+    expect(anna.locator("#remembered .photo-grid img")).to_have_count(1)
+    assert_not_reloaded(anna)
     browser_log.assert_clean()
+
+
+def a_photo() -> bytes:
+    out = io.BytesIO()
+    Image.new("RGB", (640, 480), (150, 60, 40)).save(out, "JPEG")
+    return out.getvalue()
 
 
 def test_without_javascript_the_share_button_downloads_the_card(live_server, desktop, phone,

@@ -210,6 +210,25 @@ def test_a_note_of_more_than_500_characters_is_refused_and_the_old_one_stays(fin
     assert anna.post(f"/t/{finished}/note", data={"note": "é" * 500}).status_code == 303
 
 
+def test_the_section_alone_is_what_each_screen_fetches_again_when_the_table_changes(
+        app, client, finished, anna):
+    assert send(anna, finished, jpeg((80, 60))).status_code == 303
+    anna.post(f"/t/{finished}/note", data={"note": "Close game."})
+    own = anna.get(f"/t/{finished}/remembered")
+    html = own.get_data(as_text=True)
+    assert own.headers["Cache-Control"] == "no-store"
+    assert html.lstrip().startswith('<section class="card keepsakes" id="remembered"')
+    assert "Close game." in html and html.count(f"/t/{finished}/photos/") == 2 and "delete" not in html
+    assert f'data-remembered="/t/{finished}/remembered?view=phone"' in html
+    host = client.get(f"/t/{finished}/remembered?view=host").get_data(as_text=True)
+    assert "/delete" in host and 'name="screen" value="host"' in host
+    # a phone asking for the host's section gets its own; a stranger sees, and adds nothing
+    assert "/delete" not in anna.get(f"/t/{finished}/remembered?view=host").get_data(as_text=True)
+    stranger = app.test_client().get(f"/t/{finished}/remembered").get_data(as_text=True)
+    assert "Close game." in stranger and "photo-form" not in stranger
+    assert app.test_client().get("/t/ZZZZZ/remembered").status_code == 404
+
+
 # --- the result card ------------------------------------------------------------------------
 
 @pytest.mark.storage(TABLE)

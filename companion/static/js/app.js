@@ -231,7 +231,8 @@ var PARTS = [
   ["[data-speech]", function () { return import("./speech.js"); }],
   ["[data-first-player]", function () { return import("./first-player.js"); }],
   ["[data-rules-card]", function () { return import("./rules-card.js"); }],
-  ["form[data-photo-form]", function () { return import("./photos.js"); }]
+  ["form[data-photo-form]", function () { return import("./photos.js"); }],
+  ["[data-remembered]", function () { return import("./remembered.js"); }]
 ];
 var partsLoaded = {};
 function loadParts() {
@@ -242,4 +243,5 @@ function loadParts() {
   });
 }
 document.addEventListener("htmx:afterSettle", loadParts);
+document.addEventListener("tc-drawn", loadParts);      // a part drawn again by a script of its own
 loadParts();

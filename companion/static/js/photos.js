@@ -17,4 +17,5 @@ function oneTap() {
   });
 }
 document.addEventListener("htmx:afterSettle", oneTap);     // a screen brought by a boosted link
+document.addEventListener("tc-drawn", oneTap);             // the section fetched again
 oneTap();
