@@ -21,6 +21,7 @@ def test_a_repeat_view_of_a_phone_page_loads_no_script_or_stylesheet(live_server
     anna = phone("Anna")
     take_seat(anna, f"{live_server.url}/j/{code}", "Anna")
     assert any(path.startswith("/static/js/wake.") for path in asked)     # the phone's own script
+    expect(anna.locator("button.rules-open")).to_be_visible()    # a part's script, loaded later
     asked.clear()
     anna.reload()
     expect(anna.locator("html")).to_have_attribute("data-awake", "")      # its scripts ran
