@@ -1,6 +1,6 @@
 // What every page does: live updates, the start-a-table form, entry forms, folded parts, sw.js,
 // and the scripts of the parts a page brings.
-import {dropLive, isLiveRequest, refreshLive} from "./connection.js";
+import {dropLive, isLiveRequest, offline, refreshLive} from "./connection.js";
 import "./clock.js";      // the table's clock, on every screen of a table
 
 // Live screens: a long poll (wait=1: the server answers as soon as the table changes, or with
@@ -14,8 +14,11 @@ var LONG_POLL_TIMEOUT_MS = 60000;   // the server answers within its wait (20 s)
 var FALLBACK_MS = 30000;            // plain polling for this long after a failed long poll
 var livePush = {plainUntil: 0, quietUntil: 0, resume: false, resumedAt: 0};
 
+// While the table does not answer, a live request asks without waiting: its answer, at once,
+// is what tells the screen the line is back (a long poll would hold it until the table changes,
+// and the screen would say "Offline" for as long).
 document.addEventListener("htmx:configRequest", function (event) {
-  if (!isLiveRequest(event) || Date.now() < livePush.plainUntil) { return; }
+  if (!isLiveRequest(event) || Date.now() < livePush.plainUntil || offline()) { return; }
   event.detail.parameters.wait = "1";
   event.detail.timeout = LONG_POLL_TIMEOUT_MS;
   event.detail.longPoll = true;
