@@ -29,8 +29,7 @@ from flask_babel import format_decimal, gettext
 from markupsafe import Markup
 
 from ..games import GAMES
-from .story import (MUTED, SEAT_COLOURS, _short, _spread, chart_head, colour_of, nice_step,
-                    value_grid, value_scale)
+from .story import MUTED, chart_head, ended_lines, nice_step, value_grid, value_scale
 
 LEAST_TOGETHER = 3          # plays together before an opponent can be a nemesis or a victim
 ALL = None                  # the section key of "all games"
@@ -267,23 +266,9 @@ def trend_chart(lines: Sequence[dict[str, Any]], title: str, x_label: str,
                    f'text-anchor="middle" fill="{MUTED}">{play}</text>')
     out.append(f'<text x="{LEFT + plot_w / 2}" y="{HEIGHT - 6}" font-size="15" '
                f'text-anchor="middle" fill="{MUTED}">{escape(x_label)}</text>')
-    ends = []
-    for index, (name, line) in enumerate(zip(names, lines)):
-        colour = colour_of(index)
-        dash = ' stroke-dasharray="8 5"' if index >= len(SEAT_COLOURS) else ""
-        points = [(x(n), y(v)) for n, v in enumerate(line["totals"], 1)]
-        out.append(f'<polyline class="game" data-game="{escape(name)}" points="'
-                   + " ".join(f"{px},{py}" for px, py in points)
-                   + f'" fill="none" stroke="{colour}" stroke-width="3.5" '
-                     f'stroke-linejoin="round" stroke-linecap="round"{dash}/>')
-        if last <= 25:
-            out += [f'<circle cx="{px}" cy="{py}" r="3.5" fill="{colour}"/>' for px, py in points]
-        ends.append((index, name, line["totals"][-1], points[-1][1]))
-    placed = _spread([end[3] for end in ends], TOP + 5, TOP + plot_h)
-    for (index, name, total, _y), label_y in zip(ends, placed):
-        out.append(f'<text x="{LEFT + plot_w + 8}" y="{round(label_y + 6, 1)}" font-size="17" '
-                   f'fill="{colour_of(index)}" class="end-label"><tspan font-weight="700">'
-                   f'{total}</tspan> {escape(_short(name, chars))}</text>')
+    series = [(index, name, [(x(n), y(v)) for n, v in enumerate(line["totals"], 1)],
+               line["totals"][-1]) for index, (name, line) in enumerate(zip(names, lines))]
+    out += ended_lines(series, "game", last <= 25, LEFT + plot_w + 8, TOP + plot_h, chars)
     out.append("</svg>")
     return "\n".join(out)
 
@@ -300,7 +285,8 @@ def page_part(plays: list[Play], key: str | None) -> dict[str, Any]:
         lines, gettext("Totals, game by game"), gettext("Play (oldest first)"),
         gettext("Each game's totals in the order played."))) if lines else None
     return {"pairs": head_to_head(plays, key), "rivals": found,
-            "streaks": streaks(plays, key), "chart": chart, "signed": signed}
+            "streaks": streaks(plays, key), "chart": chart, "signed": signed,
+            "least_together": LEAST_TOGETHER}
 
 
 def signed(value: float | None) -> str:

@@ -181,6 +181,32 @@ def _spread(wanted: list[float], low: float, high: float) -> list[float]:
     return placed
 
 
+def ended_lines(series: list[tuple[int, str, list[tuple[float, float]], Any]], kind: str,
+                dots: bool, label_x: float, bottom: float, chars: int) -> list[str]:
+    """Each series — (its colour's index, its name, its points (x, y), its last total) — as a
+    chart's line: in the index's colour (dashed past the seats' colours), a dot at each point
+    where ``dots``, its total and name at its end (at ``label_x``, the labels spread apart
+    between the plot's top and ``bottom``). ``kind`` names the lines' class and data attribute
+    ("player": the round chart's; "game": the rivalries' trend)."""
+    out, ends = [], []
+    for index, name, points, total in series:
+        colour = colour_of(index)
+        dash = ' stroke-dasharray="8 5"' if index >= len(SEAT_COLOURS) else ""
+        out.append(f'<polyline class="{kind}" data-{kind}="{escape(name)}" points="'
+                   + " ".join(f"{px},{py}" for px, py in points)
+                   + f'" fill="none" stroke="{colour}" stroke-width="3.5" '
+                     f'stroke-linejoin="round" stroke-linecap="round"{dash}/>')
+        if dots:
+            out += [f'<circle cx="{px}" cy="{py}" r="3.5" fill="{colour}"/>' for px, py in points]
+        ends.append((index, name, total, points[-1][1]))
+    placed = _spread([end[3] for end in ends], TOP + 5, bottom)
+    for (index, name, total, _y), label_y in zip(ends, placed):
+        out.append(f'<text x="{label_x}" y="{round(label_y + 6, 1)}" font-size="17" '
+                   f'fill="{colour_of(index)}" class="end-label"><tspan font-weight="700">'
+                   f'{total}</tspan> {escape(_short(name, chars))}</text>')
+    return out
+
+
 def colour_of(seat: int) -> str:
     return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
 
@@ -232,25 +258,10 @@ def render_chart(chart: Series, players: Sequence[str], title: str = "Scores thr
     if at is not None and 0 <= at <= last:
         out.append(f'<line x1="{x(at)}" x2="{x(at)}" y1="{TOP}" y2="{TOP + plot_h}" '
                    f'stroke="{INK}" stroke-width="2" stroke-dasharray="4 4" class="at"/>')
-    ends, dots = [], len(chart.steps) <= 25
-    for seat, name in enumerate(players):
-        line = chart.totals.get(name, ())
-        if not line:
-            continue
-        colour = colour_of(seat)
-        dash = ' stroke-dasharray="8 5"' if seat >= len(SEAT_COLOURS) else ""
-        points = " ".join(f"{x(step)},{y(value)}" for step, value in zip(chart.steps, line))
-        out.append(f'<polyline class="player" data-player="{escape(name)}" points="{points}" '
-                   f'fill="none" stroke="{colour}" stroke-width="3.5" stroke-linejoin="round" '
-                   f'stroke-linecap="round"{dash}/>')
-        if dots:
-            out += [f'<circle cx="{x(step)}" cy="{y(value)}" r="3.5" fill="{colour}"/>'
-                    for step, value in zip(chart.steps, line)]
-        ends.append((seat, name, line[-1], y(line[-1])))
-    placed = _spread([end[3] for end in ends], TOP + 5, TOP + plot_h)
-    for (seat, name, total, _y), label_y in zip(ends, placed):
-        out.append(f'<text x="{LEFT + plot_w + 8}" y="{round(label_y + 6, 1)}" font-size="17" '
-                   f'fill="{colour_of(seat)}" class="end-label"><tspan font-weight="700">'
-                   f'{total}</tspan> {escape(_short(name, name_chars))}</text>')
+    series = [(seat, name, [(x(step), y(value)) for step, value in zip(chart.steps, line)],
+               line[-1]) for seat, name in enumerate(players)
+              if (line := chart.totals.get(name, ()))]
+    out += ended_lines(series, "player", len(chart.steps) <= 25, LEFT + plot_w + 8,
+                       TOP + plot_h, name_chars)
     out.append("</svg>")
     return "\n".join(out)
