@@ -17,8 +17,9 @@ from . import bp, service
 from .confirm import question, sure
 from .forms import ButtonForm, UndoForm
 from .identity import is_host, my_seat
-from .pages import (end_event, htmx, in_every_language, last_own, not_entered, queue_answer,
-                    queued, render_screen, screen_answer, screen_url, selection_of, table_or_404)
+from .pages import (end_event, hosts_table, htmx, in_every_language, last_own, not_entered,
+                    queue_answer, queued, render_screen, screen_answer, screen_url, selection_of,
+                    table_or_404)
 from .summaries import changes_since
 
 
@@ -202,11 +203,7 @@ def pass_turn(code: str):
 
 @bp.post("/t/<code>/finish")
 def finish(code: str):
-    table = table_or_404(code)
-    if not is_host(table):
-        abort(403)
-    if not ButtonForm().validate():
-        abort(400)
+    table = hosts_table(code)
     replay = service.replay_of(table)
     if not replay.finished and not sure():
         return render_screen(table, "host", confirm=question(
@@ -236,11 +233,7 @@ def clock(code: str):
 @bp.post("/t/<code>/reopen")
 def reopen(code: str):
     """The host takes a Finish back: the platform's undo of the end event."""
-    table = table_or_404(code)
-    if not is_host(table):
-        abort(403)
-    if not ButtonForm().validate():
-        abort(400)
+    table = hosts_table(code)
     target = end_event(service.replay_of(table))
     if target is None:
         return render_screen(table, "host", None, gettext("The game is not finished."), 422)

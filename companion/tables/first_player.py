@@ -5,15 +5,13 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
-from flask import abort, g, redirect, request, url_for
+from flask import g, redirect, request, url_for
 
 from ..games import GAMES
 from ..games.base import RuleError
 from ..words import explain
 from . import bp, service
-from .forms import ButtonForm
-from .identity import is_host
-from .pages import htmx, render_screen, screen_url, table_or_404
+from .pages import hosts_table, htmx, render_screen, screen_url
 from .service.making import untouched
 
 
@@ -33,11 +31,7 @@ def who_starts(table, replay) -> dict[str, Any] | None:
 def first_player(code: str):
     """The host picks the first player at random (no ``player``) or names them. Never kept by
     a phone while offline (not an entry of /act/): a pick needs the table."""
-    table = table_or_404(code)
-    if not is_host(table):
-        abort(403)
-    if not ButtonForm().validate():
-        abort(400)
+    table = hosts_table(code)
     player = request.form.get("player") or secrets.choice(table.players)
     try:
         service.first_player(table, player)

@@ -20,9 +20,9 @@ from ..errors import RuleError
 from ..games import GAMES
 from ..words import explain
 from . import bp, service
-from .forms import ButtonForm, NoteForm, PhotoForm
+from .forms import NoteForm, PhotoForm
 from .identity import is_host, my_seat
-from .pages import render_screen, screen_url, table_or_404
+from .pages import hosts_table, render_screen, screen_url, table_or_404
 from .play_import import photo_kept
 from .screens import record_text
 from .service.keepsakes import AFTER_THE_GAME
@@ -127,25 +127,16 @@ def photo(code: str, photo_id: int):
     return response
 
 
-def host_only(code: str):
-    table = table_or_404(code)
-    if not is_host(table):
-        abort(403)
-    if not ButtonForm().validate():
-        abort(400)
-    return table
-
-
 @bp.post("/t/<code>/photos/<int:photo_id>/delete")
 def delete_photo(code: str, photo_id: int):
-    table = host_only(code)
+    table = hosts_table(code)
     service.keepsakes.delete_photo(table, photo_id)     # gone already: as asked
     return back(table, "host")
 
 
 @bp.post("/t/<code>/photos/<int:photo_id>/card")
 def card_photo(code: str, photo_id: int):
-    table = host_only(code)
+    table = hosts_table(code)
     if not service.keepsakes.choose_for_card(table, photo_id):
         abort(404)
     return back(table, "host")

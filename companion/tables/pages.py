@@ -19,6 +19,7 @@ from .. import clock as table_clock
 from ..games import GAMES
 from ..i18n import LANGUAGES
 from . import bp, install, service
+from .forms import ButtonForm
 from .identity import is_host, my_seat
 from ..addresses import base_url
 from .summaries import HISTORY_ON_SCREEN, history, standings
@@ -98,6 +99,17 @@ def table_or_404(code: str):
     table = service.find(code)
     if table is None:
         abort(404)
+    return table
+
+
+def hosts_table(code: str):
+    """The table whose host screen posts a button here: 404 if there is none, 403 for any
+    other screen, 400 without the button's form (its CSRF token)."""
+    table = table_or_404(code)
+    if not is_host(table):
+        abort(403)
+    if not ButtonForm().validate():
+        abort(400)
     return table
 
 
