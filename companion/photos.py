@@ -34,6 +34,11 @@ FAR_TOO_MANY_PIXELS = N_("That picture has far too many pixels: at most %(most)d
 DAMAGED = N_("That photo is damaged or cut short: take or choose it again.")
 
 
+def too_large() -> RuleError:
+    """The refusal of a photo over :data:`MAX_BYTES`."""
+    return RuleError(N_("That photo is too large: at most %(mb)d MB."), mb=MAX_BYTES // (1024 * 1024))
+
+
 @dataclass(frozen=True)
 class Kept:
     """A photo as it is kept: a JPEG without metadata, its size in pixels."""

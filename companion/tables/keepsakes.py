@@ -78,8 +78,7 @@ def keepsakes(table, view: str) -> dict[str, Any]:
 
 
 def photo_too_large() -> str:
-    return gettext("That photo is too large: at most %(mb)d MB.",
-                   mb=photos.MAX_BYTES // (1024 * 1024))
+    return explain(photos.too_large())
 
 
 @bp.post("/t/<code>/photos")

@@ -25,8 +25,7 @@ def photo_kept(data: bytes) -> photos.Kept:
     """``data`` as ``photos.prepare`` keeps it, decoded in a child process (the server's CPU
     and memory stay the acts'); RuleError in words if it is no photo to keep."""
     if len(data) > photos.MAX_BYTES:
-        raise RuleError(N_("That photo is too large: at most %(mb)d MB."),
-                        mb=photos.MAX_BYTES // (1024 * 1024))
+        raise photos.too_large()
     try:
         answer = in_a_process(photos.PROGRAM, data, PHOTO_SECONDS)
     except RuntimeError:
